@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import type { ContactMessage } from "../../domain/contact.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import type { Outbox } from "../ports/mail/outbox.ts";
+
+/** A resend of the same message within this window reuses the stored one instead of storing it twice. */
+const RESEND_WINDOW_MS = 24 * 60 * 60_000;
+
+export interface ContactDeps {
+  db: Db;
+  outbox: Outbox;
+  clock: Clock;
+  schoolInbox: string;
+  /** True when mail goes out over SMTP; false when it is only logged. */
+  mailConfigured: boolean;
+}
+
+export type SubmitResult = { messageId: number; delivered: boolean };
+
+function fingerprintOf(message: ContactMessage): string {
+  const normalized = [
+    message.firstName,
+    message.lastName,
+    message.email.toLowerCase(),
+    message.phoneNumber,
+    message.message,
+  ].join("\u0000");
+  return createHash("sha256").update(normalized).digest("hex");
+}
+
+function mailFor(message: ContactMessage) {
+  return {
+    subject: `New message from ${message.firstName} ${message.lastName}`,
+    text: [
+      `Name: ${message.firstName} ${message.lastName}`,
+      `Email: ${message.email}`,
+      `Phone: ${message.phoneNumber}`,
+      "",
+      message.message,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Stores the message and its mail in one transaction, then tries to mail the school at once.
+ * When that fails the message stays stored and queued: the outbox retries it.
+ */
+export async function submitContactMessage(
+  deps: ContactDeps,
+  message: ContactMessage,
+): Promise<SubmitResult> {
+  const { db, outbox, clock } = deps;
+  const fingerprint = fingerprintOf(message);
+  const now = clock.now();
+  const since = new Date(now.getTime() - RESEND_WINDOW_MS).toISOString();
+
+  const stored = await db.transaction().execute(async (trx) => {
+    const earlier = await trx
+      .selectFrom("contactMessage")
+      .select(["id", "mailOutboxId"])
+      .where("fingerprint", "=", fingerprint)
+      .where("createdAt", ">=", since)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (earlier) return earlier;
+
+    const mailOutboxId = await outbox.enqueue(
+      { to: deps.schoolInbox, replyTo: message.email, ...mailFor(message) },
+      trx,
+    );
+    const inserted = await trx
+      .insertInto("contactMessage")
+      .values({ ...message, fingerprint, mailOutboxId, createdAt: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: inserted.id, mailOutboxId };
+  });
+
+  const delivered =
+    !deps.mailConfigured || stored.mailOutboxId === null ? true : await outbox.deliver(stored.mailOutboxId);
+  return { messageId: stored.id, delivered };
+}

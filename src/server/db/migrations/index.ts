@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as contactAndOutbox from "./0001-contact-and-outbox.ts";
+
+/** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
+export const migrations: Record<string, Migration> = {
+  "0001-contact-and-outbox": contactAndOutbox,
+};

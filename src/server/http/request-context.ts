@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import type { Log } from "./log.ts";
+
+function remoteAddress(c: Parameters<MiddlewareHandler>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket
+  }
+}
+
+/** Gives each request an id, the caller's address and a logger, and logs one line when it ends. */
+export function requestContext(log: Log, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 100) || randomUUID();
+    const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    c.set("requestId", requestId);
+    c.set("clientIp", forwarded || remoteAddress(c));
+    c.set("log", (level, message, fields) => log(level, message, { requestId, ...fields }));
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    log(c.res.status >= 500 ? "error" : "info", "request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}
