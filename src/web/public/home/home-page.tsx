@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <h1>HomePage</h1>;
+}

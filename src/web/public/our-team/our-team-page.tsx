@@ -1,0 +1,3 @@
+export function OurTeamPage() {
+  return <h1>OurTeamPage</h1>;
+}

@@ -1,0 +1,18 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.
+export default defineConfig({
+  root: "src/web",
+  publicDir: "../../public",
+  plugins: [react()],
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/healthz": "http://localhost:3000" },
+  },
+});
