@@ -1,8 +1,12 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import content from "../content/site.json" with { type: "json" };
+import { type Auth, createAuth, exposedAuthPaths } from "./auth/auth.ts";
+import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
+import { createSessionGuard } from "./auth/session.ts";
+import { clientRoutes } from "./clients/routes.ts";
 import type { Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import { type Config, publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import type { Db } from "./db/database.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -10,6 +14,7 @@ import type { AppEnv } from "./http/app-env.ts";
 import { appError, errorResponse } from "./http/errors.ts";
 import type { Log } from "./http/log.ts";
 import { requestContext } from "./http/request-context.ts";
+import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import type { Outbox } from "./ports/mail/outbox.ts";
 import type { RateLimiter } from "./ports/rate-limit/rate-limiter.ts";
@@ -24,6 +29,8 @@ export interface AppDeps {
   log: Log;
   /** The built site (dist/client); the API alone when absent. */
   siteRoot?: string;
+  /** better-auth, when the caller already built it (main.ts uses it before listening); else built here. */
+  auth?: Auth;
 }
 
 /** Builds the whole HTTP app from its parts. It does not listen: main.ts does, and tests call app.request(). */
@@ -34,7 +41,15 @@ export function createApp(deps: AppDeps) {
     new URL(content.contractFormUrl).origin,
   ];
 
+  const auth = deps.auth ?? createAuth({ config, db, outbox: deps.outbox, clock: deps.clock, log });
+  const guard = createSessionGuard({ auth, db, clock: deps.clock });
+  const accountDeps = { auth, db, clock: deps.clock, config };
+  const notFound = () => {
+    throw appError("not_found", 404, "Not found.");
+  };
+
   const api = new Hono<AppEnv>()
+    .use(sameOriginOnly(new URL(publicUrl(config)).origin))
     .route(
       "/contact",
       contactRoutes({
@@ -48,9 +63,21 @@ export function createApp(deps: AppDeps) {
         windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
       }),
     )
-    .all("*", () => {
-      throw appError("not_found", 404, "Not found.");
-    });
+    .route("/session", sessionRoutes({ ...accountDeps, guard }))
+    .route(
+      "/password-reset",
+      passwordResetRoutes({
+        ...accountDeps,
+        rateLimiter: deps.rateLimiter,
+        limit: config.PASSWORD_RESET_RATE_LIMIT,
+        windowSeconds: config.PASSWORD_RESET_RATE_WINDOW_SECONDS,
+      }),
+    )
+    .route("/clients", clientRoutes({ db, auth, clock: deps.clock, guard }))
+    .on(["GET", "POST"], "/auth/*", (c) =>
+      (exposedAuthPaths as readonly string[]).includes(c.req.path) ? auth.handler(c.req.raw) : notFound(),
+    )
+    .all("*", notFound);
 
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))

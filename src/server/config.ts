@@ -25,6 +25,22 @@ const configSchema = z.object({
   TRUST_PROXY: booleanFlag,
   ADMIN_EMAIL: z.union([z.literal(""), z.email()]).default(""),
   ADMIN_PASSWORD: z.string().default(""),
+  /** Signs session cookies. Unset: main.ts keeps a generated one in DATA_DIR; several instances must share one. */
+  BETTER_AUTH_SECRET: z
+    .union([z.literal(""), z.string().min(32, "must be at least 32 characters")])
+    .default(""),
+  /** A signed-in session ends this long after sign-in however active it is (the idle limit is 5 minutes). */
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(12 * 60 * 60),
+  /** Failed sign-ins allowed on one account, and from one address, within SIGN_IN_FAILURE_WINDOW_SECONDS. */
+  SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
+  SIGN_IN_IP_FAILURE_LIMIT: z.coerce.number().int().positive().default(300),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   SMTP_URL: optionalUrl.refine((url) => url === undefined || /^smtps?:\/\//.test(url), {
     message: "must start with smtp:// or smtps://",
   }),
@@ -48,11 +64,26 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+const withAdminRules = configSchema.superRefine((config, context) => {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD.length < 8) {
+    context.addIssue({
+      code: "custom",
+      path: ["ADMIN_PASSWORD"],
+      message: "must be at least 8 characters when ADMIN_EMAIL is set",
+    });
+  }
+});
+
+/** Where the site is reached from outside: links in mail point here. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; on a bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = withAdminRules.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

@@ -1,6 +1,11 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { inactivitySignOutMs } from "../domain/auth.ts";
 import { createApp } from "./app.ts";
+import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
+import { createAuth } from "./auth/auth.ts";
+import { pruneSessions } from "./auth/repository.ts";
+import { loadOrCreateSecret } from "./auth/secret.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
@@ -31,6 +36,28 @@ async function main() {
 
   const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined;
   const outbox = createOutbox({ db, transport, clock, log });
+  if (!config.BETTER_AUTH_SECRET) {
+    config = {
+      ...config,
+      BETTER_AUTH_SECRET: loadOrCreateSecret(path.resolve(config.DATA_DIR, "auth-secret")),
+    };
+  }
+  const auth = createAuth({ config, db, outbox, clock, log });
+  if (config.ADMIN_EMAIL) {
+    try {
+      const result = await ensureAdmin(
+        { auth, db },
+        { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+      );
+      log("info", result === "created" ? "admin created" : "admin exists", { email: config.ADMIN_EMAIL });
+    } catch (error) {
+      if (error instanceof AdminAccountError) {
+        console.error(`Invalid environment variable ADMIN_EMAIL: ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const siteRoot = path.resolve("dist/client");
   if (!hasBuiltSite(siteRoot))
     log("warn", "no built site in dist/client: serving the API only (run npm run build)");
@@ -42,12 +69,18 @@ async function main() {
     rateLimiter: createMemoryRateLimiter(clock),
     clock,
     log,
+    auth,
     siteRoot: hasBuiltSite(siteRoot) ? siteRoot : undefined,
   });
 
   const retry = setInterval(() => {
     outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));
   }, config.MAIL_RETRY_SECONDS * 1000);
+  const sessionSweep = setInterval(() => {
+    pruneSessions(db, clock.now(), inactivitySignOutMs).catch((error) =>
+      log("error", "session sweep failed", { error: String(error) }),
+    );
+  }, 10 * 60_000);
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log("info", "listening", {
@@ -58,6 +91,7 @@ async function main() {
 
   const shutdown = () => {
     clearInterval(retry);
+    clearInterval(sessionSweep);
     server.close(() => {
       db.destroy().finally(() => process.exit(0));
     });

@@ -7,6 +7,8 @@ export const paths = {
   contact: "/contact",
   shop: "/shop",
   cart: "/cart",
+  resetPassword: "/reset-password",
+  changePassword: "/change-password",
 
   clientPanel: "/client-panel",
   progress: "/progress",
@@ -60,3 +62,6 @@ export const adminPaths: readonly AppPath[] = [
 
 /** Rendered in the browser only, behind the guard. */
 export const guardedPaths: readonly AppPath[] = [...clientPaths, paths.managePayments, ...adminPaths];
+
+/** Rendered in the browser from the app shell: the guarded pages and the password pages. */
+export const shellPaths: readonly AppPath[] = [...guardedPaths, paths.resetPassword, paths.changePassword];

@@ -1,3 +1,4 @@
+import type { SignedIn } from "../auth/session.ts";
 import type { Log } from "./log.ts";
 
 export interface AppEnv {
@@ -5,5 +6,7 @@ export interface AppEnv {
     log: Log;
     requestId: string;
     clientIp: string;
+    /** Set by the session guards (auth/session.ts) before a guarded handler runs. */
+    signedIn: SignedIn;
   };
 }

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { guardedPaths, publicPaths } from "../../web/paths.ts";
+import { publicPaths, shellPaths } from "../../web/paths.ts";
 
 /**
  * Serves the built site from `root` (dist/client): prerendered public pages as they are, the app shell for the
- * signed-in pages (rendered in the browser), files as files, and the prerendered 404 page for anything else.
+ * signed-in and password pages (rendered in the browser), files as files, and the prerendered 404 page for anything else.
  * Never answers a file request (robots.txt, an asset) with a page.
  */
 export function staticSite(root: string) {
@@ -14,9 +14,9 @@ export function staticSite(root: string) {
   const pages = new Map<string, string>();
   for (const route of publicPaths)
     pages.set(route, page(route === "/" ? "index.html" : `${route.slice(1)}/index.html`));
-  const shell = page("app.html");
+  const appShell = page("app.html");
   const notFound = page("404.html");
-  const guarded = new Set<string>(guardedPaths);
+  const shell = new Set<string>(shellPaths);
 
   const html = (body: string, status: 200 | 404 = 200) =>
     new Response(body, {
@@ -40,7 +40,7 @@ export function staticSite(root: string) {
       const route = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
       const prerendered = pages.get(route);
       if (prerendered) return html(prerendered);
-      if (guarded.has(route)) return html(shell);
+      if (shell.has(route)) return html(appShell);
       return next();
     })
     .use("*", serveStatic({ root, index: "" }))

@@ -1,0 +1,81 @@
+/**
+ * Admin accounts from the shell, on the database the server uses (DATABASE_URL, else SQLite under DATA_DIR):
+ *
+ *   npm run admin -- create --email admin@example.com --password 'a long password'
+ *
+ * Creates the admin unless one with that email exists (then nothing changes). Exit code 1 on any refusal.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AdminAccountError, ensureAdmin } from "../src/server/auth/admin-account.ts";
+import { createAuth } from "../src/server/auth/auth.ts";
+import { systemClock } from "../src/server/clock.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { migrateToLatest, openDatabase } from "../src/server/db/database.ts";
+import { silentLog } from "../src/server/http/log.ts";
+import { createOutbox } from "../src/server/ports/mail/outbox.ts";
+
+const usage = "Usage: npm run admin -- create --email <email> --password <password> [--name <name>]";
+
+async function run(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return 1;
+  }
+  const { positionals, values } = parsed;
+  if (positionals[0] !== "create" || !values.email || !values.password) {
+    console.error(usage);
+    return 1;
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const db = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+  });
+  try {
+    await migrateToLatest(db);
+    const outbox = createOutbox({ db, clock: systemClock, log: silentLog });
+    const auth = createAuth({ config, db, outbox, clock: systemClock, log: silentLog });
+    const result = await ensureAdmin(
+      { auth, db },
+      { email: values.email, password: values.password, name: values.name },
+    );
+    console.log(
+      result === "created"
+        ? `Admin ${values.email.toLowerCase()} created.`
+        : `Admin ${values.email.toLowerCase()} already exists; nothing changed.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminAccountError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+  });
+}
+
+process.exitCode = await run(process.argv.slice(2));

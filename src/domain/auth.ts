@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { authErrorMessages, messages } from "./messages.ts";
+
+/** Spec §9: signed out after 5 minutes without activity, in the browser and on the server. */
+export const inactivitySignOutMs = 300_000;
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+/** Spec §9: the password an admin hands to a new client. */
+export const temporaryPasswordLength = 8;
+
+export type Role = "admin" | "client";
+
+/** What GET /api/session answers for the signed-in user. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Set for a client who still has the admin's temporary password: every other route refuses until it changes. */
+  mustChangePassword: boolean;
+}
+
+const emailAddress = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(254, message)
+    .pipe(z.email(message))
+    .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ error: authErrorMessages["weak-password"] })
+  .min(passwordMinLength, authErrorMessages["weak-password"])
+  .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
+
+/** Spec §5: email and password required. */
+export const signInSchema = z.object({
+  email: emailAddress(authErrorMessages["invalid-credential"]),
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .max(passwordMaxLength, authErrorMessages["wrong-password"]),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Spec §5: an empty email gets 'Please enter your email.'; any other text is looked up as it is. */
+export const passwordResetRequestSchema = z.object({
+  email: z
+    .string({ error: messages.resetEmailRequired })
+    .trim()
+    .min(1, messages.resetEmailRequired)
+    .max(254, messages.resetEmailNotRegistered)
+    .transform((email) => email.toLowerCase()),
+});
+
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: messages.resetLinkInvalid }).min(1, messages.resetLinkInvalid).max(200),
+  newPassword: newPasswordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, messages.currentPasswordRequired).max(passwordMaxLength).optional(),
+  newPassword: newPasswordSchema,
+});

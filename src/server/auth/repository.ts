@@ -1,0 +1,108 @@
+import type { Role } from "../../domain/auth.ts";
+import type { Db } from "../db/database.ts";
+
+/** The admin plugin may store several roles, comma-separated. */
+export function hasAdminRole(role: string | null | undefined): boolean {
+  return (role ?? "").split(",").some((part) => part.trim() === "admin");
+}
+
+/** Spec §4: an admin by the admin role; a client by a client row whose role is 'client'; else nobody. */
+export async function roleOf(db: Db, user: { id: string; role?: string | null }): Promise<Role | null> {
+  if (hasAdminRole(user.role)) return "admin";
+  const client = await db
+    .selectFrom("client")
+    .select("id")
+    .where("id", "=", user.id)
+    .where("role", "=", "client")
+    .executeTakeFirst();
+  return client ? "client" : null;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("user")
+    .select(["id", "email", "name", "role", "mustChangePassword"])
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function setMustChangePassword(db: Db, userId: string, value: boolean): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ mustChangePassword: value ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("session")
+    .set({ lastActiveAt: now.toISOString() })
+    .where("id", "=", sessionId)
+    .execute();
+}
+
+/**
+ * Deletes the sessions nobody can use any more: idle for the inactivity limit, or past better-auth's expiry.
+ * Only tidiness: the guards refuse such sessions anyway.
+ */
+export async function pruneSessions(db: Db, now: Date, idleMs: number): Promise<number> {
+  const idleSince = new Date(now.getTime() - idleMs).toISOString();
+  const result = await db
+    .deleteFrom("session")
+    // expiresAt is better-auth's, stamped with the system clock.
+    .where((eb) =>
+      eb.or([eb("lastActiveAt", "<=", idleSince), eb("expiresAt", "<=", new Date().toISOString())]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.deleteFrom("session").where("token", "=", token).execute();
+}
+
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).where("id", "!=", keepSessionId).execute();
+}
+
+/** A sign-in attempt, written before the password is checked; kept only when the attempt failed. */
+export async function recordSignInAttempt(
+  db: Db,
+  attempt: { email: string; ipAddress: string; at: Date },
+): Promise<number> {
+  const row = await db
+    .insertInto("signInFailure")
+    .values({ email: attempt.email, ipAddress: attempt.ipAddress, createdAt: attempt.at.toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function forgetSignInAttempt(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("signInFailure").where("id", "=", id).execute();
+}
+
+/** Attempts after `since` on this account and from this address (the caller's own included). */
+export async function countSignInAttempts(
+  db: Db,
+  by: { email: string; ipAddress: string; since: Date },
+): Promise<{ byAccount: number; byAddress: number }> {
+  const since = by.since.toISOString();
+  // Rows older than the window never count again.
+  await db.deleteFrom("signInFailure").where("createdAt", "<=", since).execute();
+  const counts = await db
+    .selectFrom("signInFailure")
+    .select((eb) => [
+      eb.fn.countAll<string | number>().filterWhere("email", "=", by.email).as("byAccount"),
+      eb.fn.countAll<string | number>().filterWhere("ipAddress", "=", by.ipAddress).as("byAddress"),
+    ])
+    .where("createdAt", ">", since)
+    .where((eb) => eb.or([eb("email", "=", by.email), eb("ipAddress", "=", by.ipAddress)]))
+    .executeTakeFirstOrThrow();
+  return { byAccount: Number(counts.byAccount), byAddress: Number(counts.byAddress) };
+}
+
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.deleteFrom("signInFailure").where("email", "=", email.toLowerCase()).execute();
+}

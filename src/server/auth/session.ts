@@ -1,0 +1,120 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { inactivitySignOutMs, type Role } from "../../domain/auth.ts";
+import { messages } from "../../domain/messages.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import { toDate } from "../db/schema.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { AppError, appError } from "../http/errors.ts";
+import type { Auth } from "./auth.ts";
+import { roleOf, touchSession } from "./repository.ts";
+
+/** Who is calling, once a guard let the request through. */
+export interface SignedIn {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+  mustChangePassword: boolean;
+}
+
+export interface SessionGuardDeps {
+  auth: Auth;
+  db: Db;
+  clock: Clock;
+}
+
+/** Passes better-auth's Set-Cookie headers on to our answer. */
+export function forwardCookies(c: Context, headers: Headers): void {
+  for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+}
+
+/** Ends the caller's session (row and cookie) through better-auth. */
+export async function endSession(c: Context, auth: Auth): Promise<void> {
+  const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+  forwardCookies(c, headers);
+}
+
+/**
+ * The session guards every API route uses.
+ *
+ * Idle sign-out: better-auth checks the signed cookie and the session row (and its absolute expiry); we keep
+ * `session.lastActiveAt` on the injected clock. A session whose last authenticated request is 5 minutes old is
+ * deleted and refused. Every guarded request counts as activity, except `whoIsSignedIn` (GET /api/session):
+ * the browser calls it on every load and may poll it, and that must not keep a walked-away session alive.
+ * The browser reports real activity (mouse, keys) with POST /api/session/heartbeat.
+ */
+export function createSessionGuard(deps: SessionGuardDeps) {
+  const { auth, db, clock } = deps;
+
+  async function resolve(c: Context<AppEnv>, touch: boolean): Promise<SignedIn> {
+    const found = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableCookieCache: true, disableRefresh: true },
+    });
+    if (!found) throw appError("unauthenticated", 401, messages.signInRequired);
+
+    const now = clock.now();
+    const lastActive = toDate(found.session.lastActiveAt ?? found.session.createdAt);
+    if (now.getTime() - lastActive.getTime() >= inactivitySignOutMs) {
+      await endSession(c, auth);
+      throw appError("unauthenticated", 401, messages.sessionExpired, { reason: "idle" });
+    }
+
+    const role = await roleOf(db, found.user);
+    if (!role) {
+      // Someone with an account but neither role (spec §4): they stay signed out.
+      await endSession(c, auth);
+      throw appError("permission-denied", 403, messages.permissionDenied);
+    }
+    if (touch) await touchSession(db, found.session.id, now);
+    return {
+      userId: found.user.id,
+      sessionId: found.session.id,
+      email: found.user.email,
+      name: found.user.name,
+      role,
+      mustChangePassword: Boolean(found.user.mustChangePassword),
+    };
+  }
+
+  const guard =
+    (options: { touch: boolean; roles?: readonly Role[] }): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const signedIn = await resolve(c, options.touch);
+      if (options.roles) {
+        if (!options.roles.includes(signedIn.role)) {
+          throw appError("permission-denied", 403, messages.permissionDenied);
+        }
+        if (signedIn.mustChangePassword) {
+          throw appError("password-change-required", 403, messages.passwordChangeRequired);
+        }
+      }
+      c.set("signedIn", signedIn);
+      await next();
+    };
+
+  return {
+    /**
+     * Who is signed in, or null for a visitor (GET /api/session answers 200 either way: every public page asks,
+     * and a 401 there would be an error in every visitor's console). Not activity.
+     */
+    whoIsSignedIn: async (c: Context<AppEnv>): Promise<SignedIn | null> => {
+      try {
+        return await resolve(c, false);
+      } catch (error) {
+        if (error instanceof AppError && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      }
+    },
+    /** Any signed-in admin or client; a pending password change is allowed (to make that change). */
+    requireSession: guard({ touch: true }),
+    /** One of these roles, with no pending password change. */
+    requireRole: (...roles: Role[]) => guard({ touch: true, roles }),
+    requireAdmin: guard({ touch: true, roles: ["admin"] }),
+    requireClient: guard({ touch: true, roles: ["client"] }),
+  };
+}
+
+export type SessionGuard = ReturnType<typeof createSessionGuard>;

@@ -1,0 +1,133 @@
+import { randomInt } from "node:crypto";
+import { temporaryPasswordLength } from "../../domain/auth.ts";
+import type {
+  Client,
+  ClientListQuery,
+  ClientPage,
+  RegisterClientInput,
+  UpdateClientInput,
+} from "../../domain/clients.ts";
+import { messages } from "../../domain/messages.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import { isUniqueViolation } from "../db/portable.ts";
+import { appError } from "../http/errors.ts";
+import {
+  deleteClientAccount,
+  emailInUse,
+  findClient,
+  findUserEmail,
+  insertClientAccount,
+  listClients,
+  updateClientAccount,
+} from "./repository.ts";
+
+export interface ClientDeps {
+  db: Db;
+  auth: Auth;
+  clock: Clock;
+}
+
+/** No 0/O, 1/l/I and the like: the admin reads the password out or copies it by hand. */
+const passwordAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
+
+export function generateTemporaryPassword(): string {
+  let password = "";
+  for (let i = 0; i < temporaryPasswordLength; i++)
+    password += passwordAlphabet[randomInt(passwordAlphabet.length)];
+  return password;
+}
+
+const emailTaken = () =>
+  appError("email-already-in-use", 409, messages.registrationFailed(messages.emailTaken), { field: "email" });
+
+export async function searchClients(deps: ClientDeps, query: ClientListQuery): Promise<ClientPage> {
+  const { items, total } = await listClients(deps.db, query);
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+export async function getClient(deps: ClientDeps, id: string): Promise<Client> {
+  const client = await findClient(deps.db, id);
+  if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+  return client;
+}
+
+/**
+ * The admin registers a client (spec §4, without the old sign-out/sign-in dance): the user, its password
+ * account and the client row are written in one transaction, with a random temporary password hashed by
+ * better-auth. The client must choose a new password at first sign-in.
+ */
+export async function registerClient(
+  deps: ClientDeps,
+  input: RegisterClientInput,
+): Promise<{ client: Client; temporaryPassword: string }> {
+  const { db, auth, clock } = deps;
+  const temporaryPassword = generateTemporaryPassword();
+  const context = await auth.$context;
+  const passwordHash = await context.password.hash(temporaryPassword);
+  const id = context.generateId({ model: "user" }) || crypto.randomUUID();
+  const accountId = context.generateId({ model: "account" }) || crypto.randomUUID();
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (await emailInUse(trx, input.email)) throw emailTaken();
+      await insertClientAccount(trx, {
+        ...input,
+        id,
+        accountId,
+        passwordHash,
+        now: clock.now().toISOString(),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return { client: await getClient(deps, id), temporaryPassword };
+}
+
+export async function updateClient(deps: ClientDeps, id: string, input: UpdateClientInput): Promise<Client> {
+  const { db, clock } = deps;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const current = await findClient(trx, id);
+      if (!current) throw appError("client-not-found", 404, messages.clientNotFound);
+      const packChanges =
+        input.defaultPackType !== undefined && input.defaultPackType !== current.defaultPackType;
+      // Spec §4: while a plan is active the admin cannot change the client's package type.
+      if (packChanges && current.hasActiveSubscription) {
+        throw appError("package-locked", 409, messages.packLocked, { field: "defaultPackType" });
+      }
+      const email = input.email ?? current.email;
+      if (email !== current.email && (await emailInUse(trx, email, id))) throw emailTaken();
+      await updateClientAccount(
+        trx,
+        id,
+        {
+          firstName: input.firstName ?? current.firstName,
+          lastName: input.lastName ?? current.lastName,
+          email,
+          phoneNumber: input.phoneNumber ?? current.phoneNumber,
+          defaultPackType:
+            input.defaultPackType === undefined ? current.defaultPackType : input.defaultPackType,
+        },
+        clock.now().toISOString(),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getClient(deps, id);
+}
+
+/** Removes the client's account, sessions and data in one transaction, or nothing. */
+export async function deleteClient(deps: ClientDeps, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const client = await findClient(trx, id);
+    if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+    const userEmail = await findUserEmail(trx, id);
+    await deleteClientAccount(trx, id, [...new Set([client.email, ...(userEmail ? [userEmail] : [])])]);
+  });
+}

@@ -1,0 +1,100 @@
+import { ensureAdmin } from "../auth/admin-account.ts";
+import { setMustChangePassword } from "../auth/repository.ts";
+import { registerClient } from "../clients/service.ts";
+import type { TestApp } from "./test-app.ts";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** The `name=value` pairs a response sets, as a Cookie header; cookies being cleared are left out. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !/max-age=0\b/i.test(cookie))
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** Signs in through the real route; returns the response and the session cookie it set. */
+export async function signIn(testApp: TestApp, email: string, password: string, ip = "198.51.100.1") {
+  const response = await testApp.app.request("/api/session/sign-in", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    body: JSON.stringify({ email, password }),
+  });
+  return { response, cookie: cookieFrom(response) };
+}
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+  /** The Cookie header of a fresh session. */
+  cookie: string;
+}
+
+/** A real admin (created the way start-up creates one), signed in through POST /api/session/sign-in. */
+export async function signedInAdmin(
+  testApp: TestApp,
+  overrides: { email?: string } = {},
+): Promise<TestAccount> {
+  const email = overrides.email ?? `admin-${unique()}@example.com`;
+  const password = "admin-password-1";
+  await ensureAdmin(testApp, { email, password });
+  const { response, cookie } = await signIn(testApp, email, password);
+  if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status}`);
+  const user = await testApp.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email, password, cookie };
+}
+
+/**
+ * A real client, registered the way an admin registers one, who has already chosen their own password
+ * (unless `mustChangePassword`), signed in through POST /api/session/sign-in.
+ */
+export async function signedInClient(
+  testApp: TestApp,
+  overrides: { firstName?: string; lastName?: string; email?: string; mustChangePassword?: boolean } = {},
+): Promise<TestAccount> {
+  const { client, temporaryPassword } = await registerClient(testApp, {
+    firstName: overrides.firstName ?? "Test",
+    lastName: overrides.lastName ?? "Client",
+    email: overrides.email ?? `client-${unique()}@example.com`,
+    phoneNumber: "5550100",
+    defaultPackType: "4_60",
+  });
+  if (!overrides.mustChangePassword) await setMustChangePassword(testApp.db, client.id, false);
+  const { response, cookie } = await signIn(testApp, client.email, temporaryPassword);
+  if (response.status !== 200) throw new Error(`client sign-in failed: ${response.status}`);
+  return { id: client.id, email: client.email, password: temporaryPassword, cookie };
+}
+
+/** A JSON request as a browser on our site would send it, signed in when a cookie is given. */
+export function call(
+  testApp: TestApp,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? "198.51.100.1" };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return testApp.app.request(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/** Who GET /api/session says is signed in with this cookie: the user, or null (it answers 200 either way). */
+export async function sessionUserOf(
+  testApp: TestApp,
+  cookie?: string,
+): Promise<{ id: string; role: string } | null> {
+  const response = await call(testApp, "GET", "/api/session", { cookie });
+  if (response.status !== 200) throw new Error(`GET /api/session answered ${response.status}`);
+  return ((await response.json()) as { user: { id: string; role: string } | null }).user;
+}
