@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-export const e2eControlPort = port + 1;
+import { e2ePort as port } from "./e2e/e2e-env.ts";
 
 const chromium = {
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",

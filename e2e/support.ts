@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-
-const controlUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+import { e2eControlUrl as controlUrl } from "./e2e-env.ts";
 
 /** Takes the loopback SMTP server the app mails down or up again. */
 export async function setSmtp(state: "down" | "up"): Promise<void> {

@@ -1,0 +1,109 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { inactivitySignOutMs } from "../domain/auth.ts";
+import { createApp } from "./app.ts";
+import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
+import { createAuth } from "./auth/auth.ts";
+import { pruneSessions } from "./auth/repository.ts";
+import { loadOrCreateSecret } from "./auth/secret.ts";
+import { systemClock } from "./clock.ts";
+import { type Config, ConfigError } from "./config.ts";
+import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { createLog, type Log } from "./http/log.ts";
+import { createOutbox } from "./ports/mail/outbox.ts";
+import { createSmtpTransport } from "./ports/mail/smtp-transport.ts";
+import { createMemoryRateLimiter } from "./ports/rate-limit/rate-limiter.ts";
+import { hasBuiltSite } from "./web/static-site.ts";
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start-up, in order: database and migrations, mail, auth secret, the first admin, the app, background jobs,
+ * then listening. `npm start` and the browser tests' server both come through here.
+ */
+export async function startServer(
+  initial: Config,
+  options: { log?: Log; siteRoot?: string } = {},
+): Promise<RunningServer> {
+  let config = initial;
+  const log = options.log ?? createLog(config.LOG_LEVEL);
+  const clock = systemClock;
+  const db = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+  });
+  await migrateToLatest(db);
+
+  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined;
+  const outbox = createOutbox({ db, transport, clock, log });
+  if (!config.BETTER_AUTH_SECRET) {
+    config = {
+      ...config,
+      BETTER_AUTH_SECRET: loadOrCreateSecret(path.resolve(config.DATA_DIR, "auth-secret")),
+    };
+  }
+  const auth = createAuth({ config, db, outbox, clock, log });
+  if (config.ADMIN_EMAIL) {
+    try {
+      const result = await ensureAdmin(
+        { auth, db },
+        { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+      );
+      log("info", result === "created" ? "admin created" : "admin exists", { email: config.ADMIN_EMAIL });
+    } catch (error) {
+      if (error instanceof AdminAccountError) {
+        throw new ConfigError(`Invalid environment variable ADMIN_EMAIL: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+  const siteRoot = options.siteRoot ?? path.resolve("dist/client");
+  const withSite = hasBuiltSite(siteRoot);
+  if (!withSite) log("warn", "no built site in dist/client: serving the API only (run npm run build)");
+
+  const app = createApp({
+    config,
+    db,
+    outbox,
+    rateLimiter: createMemoryRateLimiter(clock),
+    clock,
+    log,
+    auth,
+    siteRoot: withSite ? siteRoot : undefined,
+  });
+
+  const retry = setInterval(() => {
+    outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));
+  }, config.MAIL_RETRY_SECONDS * 1000);
+  const sessionSweep = setInterval(() => {
+    pruneSessions(db, clock.now(), inactivitySignOutMs).catch((error) =>
+      log("error", "session sweep failed", { error: String(error) }),
+    );
+  }, 10 * 60_000);
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("listening", () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : config.PORT);
+    });
+    server.once("error", reject);
+  });
+  log("info", "listening", {
+    url: `http://localhost:${port}`,
+    database: config.DATABASE_URL ? "postgres" : "sqlite",
+  });
+
+  return {
+    port,
+    async stop() {
+      clearInterval(retry);
+      clearInterval(sessionSweep);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}
