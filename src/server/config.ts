@@ -13,7 +13,7 @@ const booleanFlag = z
   .transform((value) => value === "true" || value === "1");
 
 /** Every environment variable the server reads, with its default. Parsed once at start-up. */
-const configSchema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
