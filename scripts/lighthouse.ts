@@ -63,7 +63,9 @@ try {
       (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
     );
     if (Object.values(scores).some((score) => score < BAR)) {
-      console.log(`${page}: audits below 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(", ")}`);
+      console.log(
+        `${page}: audits below 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(", ")}`,
+      );
     }
   }
 } finally {

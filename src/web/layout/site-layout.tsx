@@ -1,20 +1,41 @@
 import { useEffect } from "react";
-import { Outlet, useMatches } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { documentTitle, type PageMeta } from "../page-meta.ts";
+import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
+import { chromeFor } from "./site-chrome.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+import "./layout.css";
 
 export function SiteLayout() {
   const matches = useMatches();
   const meta = (matches.at(-1)?.handle as { meta?: PageMeta } | undefined)?.meta;
+  const { pathname, hash } = useLocation();
+  const auth = useAuthStatus();
+  const { onLogin, onLogout } = useAuthActions();
+  const chrome = chromeFor(auth.status);
+
   useEffect(() => {
     document.title = documentTitle(meta);
+    if (meta) document.querySelector('meta[name="description"]')?.setAttribute("content", meta.description);
   }, [meta]);
+
+  // A new page starts at its top, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, on purpose.
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <>
-      <header>header</header>
-      <main id="main">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      {chrome.header && <SiteHeader chrome={chrome} onLogin={onLogin} onLogout={onLogout} />}
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer>footer</footer>
+      {chrome.footer && <SiteFooter />}
     </>
   );
 }

@@ -1,3 +1,39 @@
+import content from "../../../content/site.json";
+import { mediaName, Picture } from "../../components/picture.tsx";
+import "../page-hero.css";
+import "./our-team.css";
+
+const team = content.team;
+
 export function OurTeamPage() {
-  return <h1>OurTeamPage</h1>;
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <h1>{team.heading}</h1>
+          <p className="page-hero__text">{team.intro}</p>
+        </div>
+      </section>
+      <section className="section" aria-label="Team members">
+        <ul className="container team__list">
+          {team.members.map((member, index) => (
+            <li key={member.name} className="team-card">
+              <Picture
+                name={mediaName(member.image)}
+                alt={member.alt}
+                sizes="(max-width: 768px) 90vw, 360px"
+                priority={index === 0}
+                className="team-card__photo"
+              />
+              <div className="team-card__body">
+                <h2>{member.name}</h2>
+                <p className="team-card__role">{member.role}</p>
+                <p>{member.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

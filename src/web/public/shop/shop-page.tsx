@@ -1,3 +1,37 @@
+import { Link } from "react-router";
+import content from "../../../content/site.json";
+import { paths } from "../../paths.ts";
+import "../page-hero.css";
+import "./shop.css";
+
+const shop = content.shopPage;
+
+/** The shop's content is not part of the spec yet: the page says it is coming and leads to the contact page. */
 export function ShopPage() {
-  return <h1>ShopPage</h1>;
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <h1>{shop.heading}</h1>
+          <p className="page-hero__text">{shop.text}</p>
+        </div>
+      </section>
+      <section className="section" aria-label="Coming soon">
+        <div className="container">
+          <ul className="shop__items">
+            {shop.items.map((item) => (
+              <li key={item} className="shop__item">
+                <span className="shop__badge">{shop.badge}</span>
+                <span className="shop__name">{item}</span>
+              </li>
+            ))}
+          </ul>
+          <p>{shop.contactText}</p>
+          <Link to={paths.contact} className="button button--blue">
+            {shop.contact}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
 }

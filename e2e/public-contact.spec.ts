@@ -1,0 +1,155 @@
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
+import { expectNoSeriousA11yViolations, receivedMail, setSmtp } from "./support.ts";
+
+const sent = "Message sent successfully!";
+const failed = "Failed to send message. Please try again.";
+
+/**
+ * The two projects run at once against one server: a test that needs the SMTP server up must not overlap the one
+ * that takes it down. A directory is the lock (mkdir is atomic across the worker processes).
+ */
+const smtpLock = path.join(tmpdir(), `swim-e2e-smtp-${process.env.E2E_PORT ?? 3210}.lock`);
+async function withSmtpLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(smtpLock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(smtpLock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 30_000) rmSync(smtpLock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(smtpLock, { recursive: true, force: true });
+  }
+}
+
+const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+function form(page: Page) {
+  return {
+    firstName: page.getByRole("textbox", { name: "First Name" }),
+    lastName: page.getByRole("textbox", { name: "Last Name" }),
+    email: page.getByRole("textbox", { name: "Email", exact: true }),
+    phoneNumber: page.getByRole("textbox", { name: "Phone Number" }),
+    message: page.getByRole("textbox", { name: "Message" }),
+    submit: page.getByRole("button", { name: "Submit" }),
+  };
+}
+
+async function fill(page: Page, message: string) {
+  const fields = form(page);
+  await fields.firstName.fill("Ana");
+  await fields.lastName.fill("Lopez");
+  await fields.email.fill("ana.lopez@example.com");
+  await fields.phoneNumber.fill("+1 555 010 9999");
+  await fields.message.fill(message);
+}
+
+test("the contact page shows the school's e-mail and phone, a labelled form and a side video", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: content.contact.email })).toHaveAttribute(
+    "href",
+    `mailto:${content.contact.email}`,
+  );
+  await expect(main.getByRole("link", { name: content.contact.phone })).toHaveAttribute(
+    "href",
+    /^tel:\+?\d+$/,
+  );
+  const fields = form(page);
+  await expect(fields.email).toHaveAttribute("type", "email");
+  await expect(fields.phoneNumber).toHaveAttribute("type", "tel");
+  await expect(fields.message).toHaveAttribute("rows", "4");
+  for (const field of [fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.message])
+    await expect(field).toHaveAttribute("required", "");
+  await expect(page.locator("main video")).toHaveCount(1);
+});
+
+test("a complete message is sent, confirmed, the form emptied and the school mailed", async ({ page }) => {
+  await page.goto("/contact");
+  const message = unique("I would like baby lessons for my daughter.");
+  await fill(page, message);
+  // Hold the request a moment (it still reaches our server) to see the form while it is on its way.
+  await page.route("**/api/contact", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+
+  await withSmtpLock(async () => {
+    const fields = form(page);
+    await fields.submit.click();
+    const sending = page.getByRole("button", { name: "Sending…" });
+    await expect(sending).toBeDisabled();
+    await expect(page.getByRole("alert")).toHaveText(sent);
+    await expect(fields.submit).toBeEnabled();
+    for (const field of [fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.message])
+      await expect(field).toHaveValue("");
+    await expect
+      .poll(async () => (await receivedMail()).some((mail) => mail.raw.includes(message)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("empty or invalid fields are flagged and nothing is sent", async ({ page }) => {
+  await page.goto("/contact");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contact")) posts.push(request.method());
+  });
+  const fields = form(page);
+  await fields.submit.click();
+  await expect(page.getByText("First name is required.")).toBeVisible();
+  await expect(page.getByText("Message is required.")).toBeVisible();
+  await expect(fields.firstName).toHaveAttribute("aria-invalid", "true");
+  await expect(fields.firstName).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await fill(page, "Hello");
+  await fields.email.fill("not-an-email");
+  await fields.submit.click();
+  await expect(page.getByText("Email must be a valid email address.")).toBeVisible();
+  await expect(fields.email).toBeFocused();
+  await page.waitForTimeout(300);
+  expect(posts).toEqual([]);
+});
+
+test.describe("when mail delivery fails", () => {
+  // One project only: the SMTP server is shared by both projects' workers.
+  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 768, "runs in the desktop project");
+
+  test("the failure is shown and what was typed is kept", async ({ page }) => {
+    await page.goto("/contact");
+    const message = unique("Do you teach adults on weekends?");
+    await fill(page, message);
+    await withSmtpLock(async () => {
+      await setSmtp("down");
+      try {
+        await form(page).submit.click();
+        await expect(page.getByRole("alert")).toHaveText(failed);
+      } finally {
+        await setSmtp("up");
+      }
+    });
+    const fields = form(page);
+    await expect(fields.firstName).toHaveValue("Ana");
+    await expect(fields.lastName).toHaveValue("Lopez");
+    await expect(fields.email).toHaveValue("ana.lopez@example.com");
+    await expect(fields.phoneNumber).toHaveValue("+1 555 010 9999");
+    await expect(fields.message).toHaveValue(message);
+    await expect(fields.submit).toBeEnabled();
+  });
+});

@@ -1,0 +1,158 @@
+import { expect, type Page, test } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support.ts";
+
+const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 0) <= 768;
+
+const embeddable = content.reels.find((reel) => !reel.placeholderOnly);
+const placeholderOnly = content.reels.find((reel) => reel.placeholderOnly);
+if (!embeddable || !placeholderOnly) throw new Error("site.json needs both kinds of reel");
+
+const reelButton = (page: Page, caption: string) =>
+  page.getByRole("button", { name: `Play reel: ${caption}` });
+
+test("the hero: a muted looping video behind the headline, with Join the Fun!", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.locator(".hero");
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
+  const video = hero.locator("video");
+  await expect(video).toHaveJSProperty("muted", true);
+  await expect(video).toHaveJSProperty("loop", true);
+  await expect(video).toHaveAttribute("playsinline", "");
+  // Plays by itself while on screen, and the visitor can pause it.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  await hero.getByRole("button", { name: "Pause video" }).click();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await expect(hero.getByRole("button", { name: "Play video" })).toBeVisible();
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("the hero video does not play by itself and the banner stands still", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".hero").getByRole("button", { name: "Play video" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.locator(".hero video").evaluate((element: HTMLVideoElement) => element.paused)).toBe(
+      true,
+    );
+    const track = page.locator(".dive-banner__track");
+    await expect(track).toHaveCSS("animation-play-state", "paused");
+  });
+});
+
+test("the Dive In Now! banner scrolls its text 10 times on desktop and 6 times on mobile", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const banner = page.getByRole("link", { name: "Dive In Now!" });
+  await expect(banner).toHaveAttribute("href", "/contact");
+  const repeats = banner.getByText("Dive In Now!").filter({ visible: true });
+  await expect(repeats).toHaveCount(isNarrow(page) ? 6 : 10);
+  // It moves.
+  const track = page.locator(".dive-banner__track");
+  const before = await track.evaluate((element) => element.getBoundingClientRect().x);
+  await expect.poll(() => track.evaluate((element) => element.getBoundingClientRect().x)).not.toBe(before);
+});
+
+test("a Shop Our Swim Gear section with two videos and a Shop button", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Shop Our Swim Gear" });
+  await expect(section.locator("video")).toHaveCount(2);
+  await section.getByRole("link", { name: "Shop", exact: true }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("twelve reels, each a button with its caption", async ({ page }) => {
+  await page.goto("/");
+  const reels = page.getByRole("button", { name: /^Play reel: / });
+  await expect(reels).toHaveCount(12);
+  await expect(reels).toHaveText(content.reels.map((reel) => `Play reel: ${reel.caption}`));
+});
+
+test.describe("reel modal", () => {
+  test("closes with Close, with a click outside and with Escape, giving focus back to the reel", async ({
+    page,
+  }) => {
+    await page.route("https://www.instagram.com/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    const reel = reelButton(page, embeddable.caption);
+    const dialog = page.getByRole("dialog", { name: embeddable.caption });
+
+    await reel.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(reel).toBeFocused();
+
+    await reel.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
+
+    await reel.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    // Focus is held inside the dialog.
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(reel).toBeFocused();
+  });
+
+  test("shows the placeholder and a link to the reel when the embed is unreachable", async ({ page }) => {
+    await page.route("https://www.instagram.com/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    await reelButton(page, embeddable.caption).click();
+    const dialog = page.getByRole("dialog", { name: embeddable.caption });
+    await expect(dialog.getByRole("link", { name: /Watch on Instagram/ })).toHaveAttribute(
+      "href",
+      embeddable.url,
+    );
+    await expect(
+      dialog.getByRole("img", { name: `Still from the reel: ${embeddable.caption}` }),
+    ).toBeVisible();
+    await expect(dialog.locator("iframe")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("shows the embed in a frame once its host is reachable; placeholder-only reels never do", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    await page.route("https://www.instagram.com/**", (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({
+        contentType: "text/html",
+        body: "<!doctype html><title>Reel</title><p>Reel embed is playing</p>",
+      });
+    });
+    await page.goto("/");
+
+    await reelButton(page, embeddable.caption).click();
+    const dialog = page.getByRole("dialog", { name: embeddable.caption });
+    const frame = dialog.locator(`iframe[title="Instagram reel: ${embeddable.caption}"]`);
+    await expect(frame).toBeVisible();
+    await expect(frame).toHaveAttribute("src", embeddable.embedUrl);
+    await expect(frame.contentFrame().getByText("Reel embed is playing")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /Watch on Instagram/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await reelButton(page, placeholderOnly.caption).click();
+    const still = page.getByRole("dialog", { name: placeholderOnly.caption });
+    await expect(
+      still.getByRole("img", { name: `Still from the reel: ${placeholderOnly.caption}` }),
+    ).toBeVisible();
+    await expect(still.getByRole("link", { name: /Watch on Instagram/ })).toHaveAttribute(
+      "href",
+      placeholderOnly.url,
+    );
+    await page.waitForTimeout(300);
+    await expect(still.locator("iframe")).toHaveCount(0);
+    expect(requested.filter((url) => url.startsWith(placeholderOnly.url))).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { expect, test } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support.ts";
+
+/** Every public page, with the heading a visitor sees first. */
+const publicPages = [
+  { path: "/", heading: content.home.hero.headline, title: /Aqua Nest/ },
+  { path: "/services", heading: "Your Swimming Journey Starts Here", title: /^Services \| Aqua Nest/ },
+  { path: "/about", heading: content.about.hero.heading, title: /^About \| Aqua Nest/ },
+  { path: "/our-team", heading: "Meet Our Team", title: /^Our Team \| Aqua Nest/ },
+  { path: "/contact", heading: content.contactPage.heading, title: /^Contact \| Aqua Nest/ },
+  { path: "/shop", heading: content.shopPage.heading, title: /^Shop \| Aqua Nest/ },
+  { path: "/cart", heading: content.cartPage.heading, title: /^Cart \| Aqua Nest/ },
+];
+
+for (const { path, heading, title } of publicPages) {
+  test(`${path} shows its heading, has no serious accessibility violation and logs no error`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("an unknown address shows the not-found page with a way home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.notFound.heading);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: content.notFound.home }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
+});
+
+test("the services page arrives as HTML with its headline and lessons", async ({ request }) => {
+  const response = await request.get("/services");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("Your Swimming Journey Starts Here");
+  for (const lesson of [
+    "Baby swimming lessons",
+    "Learn-to-Swim lessons",
+    "Advanced swimming lessons",
+    "Adult swimming lessons",
+  ]) {
+    expect(html).toContain(lesson);
+  }
+  expect(html).toContain("<title>Services | Aqua Nest Swim School</title>");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page still shows its headline, call to action and reels", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
+    await expect(page.getByRole("link", { name: "Join the Fun!" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("button", { name: /^Play reel:/ })).toHaveCount(12);
+  });
+});
+
+test("services: four lessons, each with a description and a Book now link to the contact page", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+    "Baby swimming lessons",
+    "Learn-to-Swim lessons",
+    "Advanced swimming lessons",
+    "Adult swimming lessons",
+  ]);
+  const bookNow = page.getByRole("link", { name: /^Book now/ });
+  await expect(bookNow).toHaveCount(4);
+  for (const link of await bookNow.all()) await expect(link).toHaveAttribute("href", "/contact");
+  await bookNow.first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("textbox", { name: "First Name" })).toBeVisible();
+});
+
+test("our team: three cards with name, role, description and photo", async ({ page }) => {
+  await page.goto("/our-team");
+  const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+  await expect(cards).toHaveCount(3);
+  for (const [index, member] of content.team.members.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(member.name);
+    await expect(card.getByText(member.role, { exact: true })).toBeVisible();
+    await expect(card.getByText(member.description)).toBeVisible();
+    const photo = card.getByRole("img", { name: member.alt });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(cards.nth(1).getByText("Swim Instructor", { exact: true })).toBeVisible();
+});
+
+test("about: founder story and philosophy, with the thank-you note", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: content.about.founder.heading })).toBeVisible();
+  await expect(page.getByText(/began teaching swimming at 14/)).toBeVisible();
+  await expect(page.getByText(/About 80% of her effort goes to building trust/)).toBeVisible();
+  for (const heading of [
+    content.about.passion.heading,
+    content.about.teaching.heading,
+    content.about.thanks.heading,
+  ])
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+});
+
+const ctaPages = ["/", "/services", "/about", "/shop", "/cart"];
+
+for (const path of ctaPages) {
+  test(`every call-to-action on ${path} leads to the contact page`, async ({ page }) => {
+    await page.goto(path);
+    // Calls to action are the button-styled links and the Dive In Now! banner.
+    const ctas = page.locator("main").locator("a.button, a.dive-banner");
+    const count = await ctas.count();
+    expect(count).toBeGreaterThan(0);
+    for (const cta of await ctas.all()) {
+      const name = (await cta.textContent())?.trim();
+      // The Shop button opens the shop page, which itself leads only to the contact page (checked on /shop).
+      const expected = path === "/" && name === content.home.shop.cta ? "/shop" : "/contact";
+      await expect(cta, `"${name}" on ${path}`).toHaveAttribute("href", expected);
+    }
+  });
+}
+
+test("Join the Fun! takes the visitor to the contact form", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Join the Fun!" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.contactPage.heading);
+});
+
+test("the footer: newsletter text, a labelled email box, a Sign Up button that does nothing, the photo profile", async ({
+  page,
+}) => {
+  await page.goto("/our-team");
+  const footer = page.getByRole("contentinfo");
+  await expect(
+    footer.getByText("Sign up with your email address to receive news and updates."),
+  ).toBeVisible();
+  const email = footer.getByRole("textbox", { name: content.footer.emailLabel });
+  await expect(email).toHaveAttribute("type", "email");
+  await email.fill("parent@example.com");
+  await footer.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/our-team$/);
+  await expect(email).toHaveValue("parent@example.com");
+  await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
+    "href",
+    content.socialProfileUrl,
+  );
+  await expect(footer.getByRole("link", { name: content.contact.email })).toHaveAttribute(
+    "href",
+    `mailto:${content.contact.email}`,
+  );
+});

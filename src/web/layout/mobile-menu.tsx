@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import { NavLink } from "react-router";
+import { trapTabKey } from "../components/focus-trap.ts";
+import { useMediaQuery } from "../components/use-media-query.ts";
+import { paths } from "../paths.ts";
+import { mobileMediaQuery } from "../styles/breakpoints.ts";
+import type { NavLinkItem } from "./site-chrome.ts";
+
+interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+  links: readonly NavLinkItem[];
+  authLabel: string;
+  onAuth: () => void;
+}
+
+/**
+ * The full-screen menu of narrow screens, on a modal <dialog>: the page behind is inert and does not scroll
+ * (global.css), focus moves to its Close button, and Escape, Close, any link or widening the window past the
+ * breakpoint closes it; focus then returns to the menu button.
+ */
+export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMenuProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const narrow = useMediaQuery(mobileMediaQuery);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    closeRef.current?.focus();
+    const handleClose = () => onCloseRef.current();
+    dialog.addEventListener("close", handleClose);
+    return () => {
+      dialog.removeEventListener("close", handleClose);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected && opener.checkVisibility()) opener.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (open && !narrow) onCloseRef.current();
+  }, [open, narrow]);
+
+  if (!open) return null;
+  return (
+    <dialog ref={dialogRef} className="mobile-menu" aria-label="Menu" onKeyDown={trapTabKey}>
+      <div className="mobile-menu__top">
+        <button ref={closeRef} type="button" className="mobile-menu__close" onClick={onClose}>
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Close menu</span>
+        </button>
+      </div>
+      <nav aria-label="Mobile">
+        <ul className="mobile-menu__links">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} onClick={onClose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to={paths.cart} onClick={onClose}>
+              Cart
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <button
+        type="button"
+        className="button button--sun mobile-menu__auth"
+        onClick={() => {
+          onClose();
+          onAuth();
+        }}
+      >
+        {authLabel}
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { type AppPath, paths } from "../paths.ts";
+import type { AuthStatus } from "./auth-seam.ts";
+
+export interface SiteChrome {
+  /** The blue header bar: never for an admin (the admin area has its own chrome). */
+  header: boolean;
+  /** Services, About, Our Team, Contact, Shop: hidden once a client is signed in. */
+  publicLinks: boolean;
+  /** The "Menu" dropdown of the client's pages. */
+  signedInMenu: boolean;
+  /** Only when nobody is signed in. */
+  footer: boolean;
+  /** The auth button in the header. */
+  authAction: "login" | "logout";
+}
+
+/**
+ * Spec §2: the public navigation shows when nobody is signed in or a client is (left links hidden for a client),
+ * never for an admin; the footer only when nobody is signed in; the Menu dropdown once signed in.
+ * "loading" draws the signed-out chrome, as the prerendered HTML does.
+ */
+export function chromeFor(status: AuthStatus): SiteChrome {
+  const signedIn = status === "client" || status === "admin";
+  return {
+    header: status !== "admin",
+    publicLinks: !signedIn,
+    signedInMenu: signedIn,
+    footer: !signedIn,
+    authAction: signedIn ? "logout" : "login",
+  };
+}
+
+export interface NavLinkItem {
+  to: AppPath;
+  label: string;
+}
+
+export const publicNavLinks: readonly NavLinkItem[] = [
+  { to: paths.services, label: "Services" },
+  { to: paths.about, label: "About" },
+  { to: paths.ourTeam, label: "Our Team" },
+  { to: paths.contact, label: "Contact" },
+  { to: paths.shop, label: "Shop" },
+];
+
+/** The signed-in client's pages, in the header's Menu dropdown (the header menu links to /payments, spec §2). */
+export const clientMenuLinks: readonly NavLinkItem[] = [
+  { to: paths.clientPanel, label: "Dashboard" },
+  { to: paths.progress, label: "Class Progress" },
+  { to: paths.feedback, label: "View Feedback" },
+  { to: paths.milestones, label: "Milestones" },
+  { to: paths.gallery, label: "Gallery" },
+  { to: paths.payments, label: "View Payments" },
+  { to: paths.contract, label: "View Contract" },
+];

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import content from "../../content/site.json";
+import { paths } from "../paths.ts";
+import { Logo } from "./logo.tsx";
+
+/** Shown only when nobody is signed in (see `chromeFor`). The Sign Up button has no action (spec §1). */
+export function SiteFooter() {
+  const { footer, contact } = content;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Link to={paths.home} className="site-footer__logo">
+            <Logo />
+          </Link>
+          <p>{footer.tagline}</p>
+          <p className="site-footer__contact">
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
+          </p>
+        </div>
+        <div className="site-footer__newsletter">
+          <p id="newsletter-text">{footer.newsletter}</p>
+          <label htmlFor="newsletter-email">{footer.emailLabel}</label>
+          <div className="site-footer__signup">
+            <input
+              id="newsletter-email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder={footer.emailPlaceholder}
+              aria-describedby="newsletter-text"
+            />
+            <button type="button" className="button button--sun">
+              {footer.signUp}
+            </button>
+          </div>
+        </div>
+        <div className="site-footer__social">
+          <a href={content.socialProfileUrl} rel="noopener" target="_blank">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <rect x="3" y="3" width="18" height="18" rx="5" />
+              <circle cx="12" cy="12" r="4" />
+              <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
+            </svg>
+            {footer.socialLink}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <p className="site-footer__legal">© {content.school.name}</p>
+    </footer>
+  );
+}

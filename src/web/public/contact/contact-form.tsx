@@ -1,0 +1,182 @@
+import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
+import content from "../../../content/site.json";
+import type { ContactField, ContactMessage } from "../../../domain/contact.ts";
+import { messages } from "../../../domain/messages.ts";
+
+const text = content.contactPage;
+type FieldErrors = Partial<Record<ContactField, string>>;
+type Outcome = { kind: "sent" } | { kind: "failed" } | null;
+
+/**
+ * The shared schema (and zod with it) loads on demand: the form needs it only once someone types, and the public
+ * pages' first load stays small.
+ */
+const loadSchema = () => import("../../../domain/contact.ts").then((module) => module.contactMessageSchema);
+
+const emptyMessage: ContactMessage = { firstName: "", lastName: "", email: "", phoneNumber: "", message: "" };
+
+const fieldOrder: readonly ContactField[] = ["firstName", "lastName", "email", "phoneNumber", "message"];
+
+const isContactField = (field: unknown): field is ContactField =>
+  typeof field === "string" && (fieldOrder as readonly string[]).includes(field);
+
+/** What the API answered, reduced to what the form shows. */
+async function sendContactMessage(
+  message: ContactMessage,
+): Promise<{ ok: true } | { ok: false; reason: string; field?: ContactField; fieldMessage?: string }> {
+  try {
+    const response = await fetch("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(message),
+    });
+    if (response.status === 201) return { ok: true };
+    const body = (await response.json().catch(() => null)) as {
+      error?: { field?: unknown; message?: string };
+    } | null;
+    const reason = `HTTP ${response.status}: ${body?.error?.message ?? "no message"}`;
+    const field = body?.error?.field;
+    return isContactField(field)
+      ? { ok: false, reason, field, fieldMessage: body?.error?.message }
+      : { ok: false, reason };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * The contact form (spec §2, §4, §5): five required fields, checked with the same schema as the server before
+ * anything is sent. Success shows 'Message sent successfully!' and empties the form; any failure shows 'Failed to
+ * send message. Please try again.' and keeps what was typed.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactMessage>(emptyMessage);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusField = (field: ContactField) => {
+    const element = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    // Centred rather than scrolled to the top edge, so its label stays in view.
+    element?.focus({ preventScroll: true });
+    element?.scrollIntoView({ block: "center" });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = (await loadSchema()).safeParse(values);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isContactField(field) && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      setOutcome(null);
+      const first = fieldOrder.find((field) => found[field]);
+      if (first) focusField(first);
+      return;
+    }
+    setErrors({});
+    setOutcome(null);
+    setSending(true);
+    const result = await sendContactMessage(parsed.data);
+    setSending(false);
+    if (result.ok) {
+      setValues(emptyMessage);
+      setOutcome({ kind: "sent" });
+    } else {
+      if (result.field && result.fieldMessage) {
+        setErrors({ [result.field]: result.fieldMessage });
+        focusField(result.field);
+      }
+      console.error(`Contact message not sent (${result.reason})`);
+      setOutcome({ kind: "failed" });
+    }
+  };
+
+  const field = (name: ContactField, input: (props: FieldProps) => ReactNode) => {
+    const errorId = `${name}-error`;
+    const error = errors[name];
+    return (
+      <div className={`contact-form__field contact-form__field--${name}`}>
+        <label htmlFor={`contact-${name}`}>{text.fields[name]}</label>
+        {input({
+          id: `contact-${name}`,
+          name,
+          required: true,
+          value: values[name],
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? errorId : undefined,
+          onChange: (event) => {
+            const value = event.currentTarget.value;
+            setValues((current) => ({ ...current, [name]: value }));
+            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+          },
+        })}
+        {error && (
+          <p id={errorId} className="contact-form__error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchema()}
+      aria-label="Contact form"
+    >
+      {field("firstName", (props) => (
+        <input {...props} type="text" autoComplete="given-name" />
+      ))}
+      {field("lastName", (props) => (
+        <input {...props} type="text" autoComplete="family-name" />
+      ))}
+      {field("email", (props) => (
+        <input {...props} type="email" autoComplete="email" />
+      ))}
+      {field("phoneNumber", (props) => (
+        <input {...props} type="tel" autoComplete="tel" />
+      ))}
+      {field("message", (props) => (
+        <textarea {...props} rows={4} />
+      ))}
+      <div className="contact-form__actions">
+        <button type="submit" className="button button--blue" disabled={sending}>
+          {sending ? text.sending : text.submit}
+        </button>
+      </div>
+      {/* The live region stays in the page so the outcome is announced when it appears. */}
+      <div className="contact-form__outcome" aria-live="assertive">
+        {outcome?.kind === "sent" && (
+          <p role="alert" className="form-alert form-alert--success">
+            {messages.contactSent}
+          </p>
+        )}
+        {outcome?.kind === "failed" && (
+          <p role="alert" className="form-alert form-alert--error">
+            {messages.contactFailed}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: ContactField;
+  required: true;
+  value: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
