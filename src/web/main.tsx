@@ -2,9 +2,11 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { refreshSession } from "./auth/auth-store.ts";
 import { routes } from "./routes.tsx";
 import "./styles/global.css";
 
+void refreshSession();
 const router = createBrowserRouter(routes);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");

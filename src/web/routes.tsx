@@ -10,6 +10,7 @@ import { OurTeamPage } from "./public/our-team/our-team-page.tsx";
 import { ServicesPage } from "./public/services/services-page.tsx";
 import { CartPage } from "./public/shop/cart-page.tsx";
 import { ShopPage } from "./public/shop/shop-page.tsx";
+import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
 
 const meta = (title: string, description: string): { handle: { meta: PageMeta } } => ({
   handle: { meta: { title, description } },
@@ -61,7 +62,9 @@ export const routes: RouteObject[] = [
         element: <CartPage />,
         ...meta("Cart", "Your shopping cart: our shop is coming soon."),
       },
+      ...siteShellRoutes,
       { path: "*", element: <NotFoundPage />, ...meta("Page not found", "This page does not exist.") },
     ],
   },
+  ...adminRoutes,
 ];

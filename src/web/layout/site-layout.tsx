@@ -1,6 +1,9 @@
-import { useEffect } from "react";
-import { Outlet, useLocation, useMatches } from "react-router";
+import { useCallback, useEffect } from "react";
+import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { useIdleSignOut } from "../auth/idle-sign-out.ts";
+import { AuthModals } from "../auth/login-modal.tsx";
 import { documentTitle, type PageMeta } from "../page-meta.ts";
+import { paths } from "../paths.ts";
 import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
 import { chromeFor } from "./site-chrome.ts";
 import { SiteFooter } from "./site-footer.tsx";
@@ -14,6 +17,9 @@ export function SiteLayout() {
   const auth = useAuthStatus();
   const { onLogin, onLogout } = useAuthActions();
   const chrome = chromeFor(auth.status);
+  const navigate = useNavigate();
+  const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
+  useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
 
   useEffect(() => {
     document.title = documentTitle(meta);
@@ -36,6 +42,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       {chrome.footer && <SiteFooter />}
+      <AuthModals />
     </>
   );
 }

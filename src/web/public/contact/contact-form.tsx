@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } fr
 import content from "../../../content/site.json";
 import type { ContactField, ContactMessage } from "../../../domain/contact.ts";
 import { messages } from "../../../domain/messages.ts";
+import { ApiError, apiFetch } from "../../api/http.ts";
 
 const text = content.contactPage;
 type FieldErrors = Partial<Record<ContactField, string>>;
@@ -25,22 +26,14 @@ async function sendContactMessage(
   message: ContactMessage,
 ): Promise<{ ok: true } | { ok: false; reason: string; field?: ContactField; fieldMessage?: string }> {
   try {
-    const response = await fetch("/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(message),
-    });
-    if (response.status === 201) return { ok: true };
-    const body = (await response.json().catch(() => null)) as {
-      error?: { field?: unknown; message?: string };
-    } | null;
-    const reason = `HTTP ${response.status}: ${body?.error?.message ?? "no message"}`;
-    const field = body?.error?.field;
-    return isContactField(field)
-      ? { ok: false, reason, field, fieldMessage: body?.error?.message }
-      : { ok: false, reason };
+    await apiFetch("/api/contact", { body: message });
+    return { ok: true };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    if (!(error instanceof ApiError)) return { ok: false, reason: String(error) };
+    const reason = `HTTP ${error.status}: ${error.message}`;
+    return isContactField(error.field)
+      ? { ok: false, reason, field: error.field, fieldMessage: error.message }
+      : { ok: false, reason };
   }
 }
 

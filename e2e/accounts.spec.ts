@@ -1,0 +1,344 @@
+import { expect, type Page, test } from "@playwright/test";
+import { authErrorMessages, messages } from "../src/domain/messages.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+
+/** Signs in through the Login modal, as a person does. */
+async function signInWithModal(page: Page, email: string, password: string) {
+  await openLogin(page);
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function openLogin(page: Page) {
+  if (!page.url().startsWith("http")) await page.goto("/");
+  const wide = (page.viewportSize()?.width ?? 0) > 768;
+  if (!wide) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+}
+
+/** Registers a client through the admin's form and returns the temporary password shown in the toast. */
+async function registerClient(page: Page, client: { firstName: string; lastName: string; email: string }) {
+  await page.goto("/admin");
+  const form = page.getByRole("region", { name: "New client" });
+  await form.getByLabel("First name").fill(client.firstName);
+  await form.getByLabel("Last name").fill(client.lastName);
+  await form.getByLabel("Email").fill(client.email);
+  await form.getByLabel("Phone number").fill("5550102020");
+  await form.getByLabel("Package").selectOption("8_55");
+  await form.getByRole("button", { name: "Register Client" }).click();
+  const toast = page.getByRole("status").getByText(/^Client registered! Password: /);
+  await expect(toast).toBeVisible();
+  const password = /Password: (\S{8})$/.exec((await toast.textContent()) ?? "")?.[1];
+  expect(password).toHaveLength(8);
+  return password as string;
+}
+
+let counter = 0;
+const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
+
+async function adminSignedIn(page: Page) {
+  const response = await page.request.post("/api/session/sign-in", { data: e2eAdmin });
+  expect(response.ok()).toBe(true);
+}
+
+/** A client with its own password, signed in (through the API: the modal has its own test). */
+async function clientSignedIn(page: Page) {
+  await adminSignedIn(page);
+  const email = unique("client");
+  const temporary = await registerClient(page, { firstName: "Test", lastName: "Client", email });
+  await page.request.post("/api/session/sign-out");
+  expect(
+    (await page.request.post("/api/session/sign-in", { data: { email, password: temporary } })).ok(),
+  ).toBe(true);
+  const changed = await page.request.post("/api/session/change-password", {
+    data: { currentPassword: temporary, newPassword: "my-own-password-1" },
+  });
+  expect(changed.ok()).toBe(true);
+  return { email, password: "my-own-password-1" };
+}
+
+test("admin registers a client; the client signs in with the toast's password, chooses a new one, lands on /client-panel", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await signInWithModal(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
+  // History was replaced: Back does not return to the page the admin signed in from.
+  const email = unique("maria");
+  const temporary = await registerClient(page, { firstName: "María", lastName: "López", email });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signInWithModal(page, email, temporary);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel("Temporary password").fill(temporary);
+  await page.getByLabel("New password", { exact: true }).fill("chosen-by-maria");
+  await page.getByLabel("Confirm new password").fill("chosen-by-maria");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page).toHaveURL(/\/client-panel$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+  await expectNoSeriousA11yViolations(page);
+
+  // The temporary password no longer works; the chosen one does.
+  await page.request.post("/api/session/sign-out");
+  const old = await page.request.post("/api/session/sign-in", { data: { email, password: temporary } });
+  expect(old.status()).toBe(401);
+  const chosen = await page.request.post("/api/session/sign-in", {
+    data: { email, password: "chosen-by-maria" },
+  });
+  expect(chosen.status()).toBe(200);
+});
+
+test("after sign-in the admin's history is replaced: Back leaves the site's sign-in page behind", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  await signInWithModal(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/services$/);
+});
+
+test("a client typing /admin is sent to /client-panel; a visitor typing /progress is sent home", async ({
+  page,
+  browser,
+}) => {
+  await clientSignedIn(page);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/client-panel$/);
+  await page.goto("/clients-list");
+  await expect(page).toHaveURL(/\/client-panel$/);
+  // The server refuses what the guard hides.
+  expect((await page.request.get("/api/clients")).status()).toBe(403);
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/progress");
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitor.goto("/admin");
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitor.close();
+});
+
+test("a signed-in client sees the public header without its left links, a Menu dropdown and Logout, and no footer", async ({
+  page,
+}) => {
+  await clientSignedIn(page);
+  await page.goto("/client-panel");
+  const header = page.getByRole("banner");
+  await expect(header).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(
+    header
+      .getByRole("button", { name: "Logout" })
+      .or(page.getByRole("button", { name: "Open menu" }))
+      .first(),
+  ).toBeVisible();
+});
+
+test("an admin sees the admin chrome, never the public header or footer", async ({ page }) => {
+  await adminSignedIn(page);
+  await page.goto("/clients-list");
+  await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  const wide = (page.viewportSize()?.width ?? 0) > 768;
+  if (!wide) {
+    // At 768 px or less the side menu is a drawer behind the Menu button.
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+  }
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  await expect(menu.getByRole("link")).toHaveText([
+    "Register Client",
+    "Create Booking",
+    "Clients",
+    "Manage Bookings",
+    "Add Feedback",
+    "Add Milestones",
+    "Gallery",
+  ]);
+  await expect(menu.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");
+  await menu.getByRole("link", { name: "Create Booking" }).click();
+  await expect(page).toHaveURL(/\/admin\?showBooking=true$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create Booking" })).toBeVisible();
+  await page.goto("/services");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+});
+
+test("the admin searches, edits and deletes a client from /clients-list", async ({ page }) => {
+  await adminSignedIn(page);
+  const email = unique("searchable");
+  const lastName = `Zed${Date.now()}`;
+  await registerClient(page, { firstName: "Quinn", lastName, email });
+
+  await page.goto("/clients-list");
+  await page.getByLabel("Search by name").fill(lastName.toLowerCase().slice(1));
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2); // header + the one match
+  await expect(row).toContainText("8 classes");
+
+  await row.getByRole("button", { name: `Edit Quinn ${lastName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Client" });
+  await dialog.getByLabel("First name").fill("Quincy");
+  await dialog.getByLabel("Package").selectOption("4_50");
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.clientUpdated })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Quincy");
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("4 classes");
+
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("button", { name: /^Delete/ })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(messages.confirmDeleteClient);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.clientDeleted })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  // The toast goes away on its own after 3 seconds.
+  await expect(page.getByRole("status").filter({ hasText: messages.clientDeleted })).toBeHidden({
+    timeout: 5_000,
+  });
+});
+
+test("registering an email that is taken shows 'Error: …' in a red toast", async ({ page }) => {
+  await adminSignedIn(page);
+  const email = unique("twice");
+  await registerClient(page, { firstName: "Ann", lastName: "Twice", email });
+  const form = page.getByRole("region", { name: "New client" });
+  await form.getByLabel("First name").fill("Ann");
+  await form.getByLabel("Last name").fill("Again");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone number").fill("5550102020");
+  await form.getByLabel("Package").selectOption("4_60");
+  await form.getByRole("button", { name: "Register Client" }).click();
+  const toast = page
+    .getByRole("alert")
+    .filter({ hasText: /^Error: / })
+    .first();
+  await expect(toast).toContainText("already in use");
+  // Nothing typed is lost.
+  await expect(form.getByLabel("Last name")).toHaveValue("Again");
+});
+
+test.describe("sign-in messages", () => {
+  test("unknown email, wrong password, network error", async ({ page, context }) => {
+    await page.goto("/");
+    await signInWithModal(page, unique("nobody"), "whatever-123");
+    const dialog = page.getByRole("dialog", { name: "Login" });
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["user-not-found"]);
+
+    await dialog.getByLabel("Email").fill(e2eAdmin.email);
+    await dialog.getByLabel("Password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["wrong-password"]);
+    await expectNoSeriousA11yViolations(page);
+
+    await context.setOffline(true);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["network-request-failed"]);
+    await context.setOffline(false);
+  });
+
+  test("empty fields are refused before anything is sent", async ({ page }) => {
+    await openLogin(page);
+    let sent = false;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/session/sign-in")) sent = true;
+    });
+    await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("dialog", { name: "Login" }).getByLabel("Email")).toBeFocused();
+    expect(sent).toBe(false);
+  });
+
+  test("Create Account leads to /contact", async ({ page }) => {
+    await openLogin(page);
+    await page.getByRole("dialog", { name: "Login" }).getByRole("link", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+});
+
+test.describe("password reset", () => {
+  test("empty and unknown emails get the spec's messages", async ({ page }) => {
+    await openLogin(page);
+    await page.getByRole("button", { name: "Forgot Password?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset Password" });
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailRequired);
+    await dialog.getByLabel("Email").fill(unique("stranger"));
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailNotRegistered);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a client resets the password through the mailed link, which then stops working", async ({
+    page,
+    browser,
+  }) => {
+    const client = await clientSignedIn(page);
+    await page.request.post("/api/session/sign-out");
+    await page.goto("/");
+    await openLogin(page);
+    await page.getByRole("button", { name: "Forgot Password?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset Password" });
+    await dialog.getByLabel("Email").fill(client.email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailSent);
+    await expect(dialog.getByRole("alert")).toHaveCSS("color", "rgb(23, 96, 58)");
+
+    let link: string | undefined;
+    await expect(async () => {
+      const mail = (await receivedMail()).find((m) => m.to.includes(client.email));
+      link = mail?.raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=")
+        .match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+      expect(link).toBeTruthy();
+      // The contact tests take the SMTP server down for a moment; a mail queued then is retried 30 s later.
+    }).toPass({ timeout: 60_000 });
+
+    const resetPage = await browser.newPage();
+    await resetPage.goto(link as string);
+    await resetPage.getByLabel("New password", { exact: true }).fill("after-reset-123");
+    await resetPage.getByLabel("Confirm new password").fill("after-reset-123");
+    await resetPage.getByRole("button", { name: "Save new password" }).click();
+    await expect(resetPage.getByRole("status")).toContainText("Your password has been changed");
+
+    await resetPage.goto(link as string);
+    await resetPage.getByLabel("New password", { exact: true }).fill("second-try-123");
+    await resetPage.getByLabel("Confirm new password").fill("second-try-123");
+    await resetPage.getByRole("button", { name: "Save new password" }).click();
+    await expect(resetPage.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
+    await resetPage.close();
+
+    const signIn = await page.request.post("/api/session/sign-in", {
+      data: { email: client.email, password: "after-reset-123" },
+    });
+    expect(signIn.status()).toBe(200);
+  });
+});
+
+test("idle for 5 minutes signs the admin out and returns to the home page", async ({ page }) => {
+  await page.clock.install();
+  await adminSignedIn(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
+  await page.clock.fastForward("04:30");
+  await page.mouse.move(10, 10);
+  await page.clock.fastForward("04:30");
+  await expect(page).toHaveURL(/\/admin$/); // activity reset the timer
+  await page.clock.fastForward("00:31");
+  await expect(page).toHaveURL(/\/$/);
+  expect(await (await page.request.get("/api/session")).json()).toEqual({ user: null });
+});

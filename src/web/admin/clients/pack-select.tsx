@@ -1,0 +1,45 @@
+import { useId } from "react";
+import { type PackType, packLabel, packTypes } from "../../../domain/packs.ts";
+
+/** The package dropdown of the register and edit forms: the six packs. */
+export function PackSelect({
+  name,
+  defaultValue,
+  required = false,
+  disabled = false,
+  describedBy,
+  placeholder,
+}: {
+  name: string;
+  defaultValue?: PackType | "";
+  required?: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Package</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        required={required}
+        disabled={disabled}
+        aria-describedby={describedBy}
+      >
+        {placeholder && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {packTypes.map((type) => (
+          <option key={type} value={type}>
+            {packLabel(type)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from "react";
+import type { Role, SessionUser } from "../../domain/auth.ts";
+import { apiFetch } from "../api/http.ts";
+
+export type AuthState =
+  | { status: "loading" }
+  | { status: "signed-out" }
+  | { status: Role; user: SessionUser };
+
+/**
+ * Who is signed in, for the header, the route guard and the idle timer. A tiny store (no query library) because
+ * the public pages use it too and must stay light. The server decides; this only mirrors its answer.
+ */
+let state: AuthState = { status: "loading" };
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const signedOut: AuthState = { status: "signed-out" };
+
+/** Prerendered HTML shows the signed-out chrome; the browser then asks the server. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeAuth, getAuthState, () => signedOut);
+}
+
+export async function refreshSession(): Promise<AuthState> {
+  try {
+    const { user } = await apiFetch<{ user: SessionUser | null }>("/api/session");
+    setState(user ? { status: user.role, user } : signedOut);
+  } catch {
+    // A failure to resolve the role gives no role (spec §8).
+    setState(signedOut);
+  }
+  return state;
+}
+
+export async function signIn(email: string, password: string): Promise<SessionUser> {
+  await apiFetch<{ role: Role; mustChangePassword: boolean }>("/api/session/sign-in", {
+    body: { email, password },
+  });
+  const next = await refreshSession();
+  if (next.status !== "admin" && next.status !== "client")
+    throw new Error("An error occurred. Please try again.");
+  return next.user;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await apiFetch("/api/session/sign-out", { method: "POST", body: {} });
+  } catch (error) {
+    console.warn("sign-out failed", error); // spec §8: logged only
+  }
+  setState(signedOut);
+}
+
+/** After the first-sign-in password change the server clears the flag; mirror it. */
+export function markPasswordChanged(): void {
+  if (state.status === "admin" || state.status === "client") {
+    setState({ status: state.status, user: { ...state.user, mustChangePassword: false } });
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { Role } from "../../domain/auth.ts";
+import { adminPaths, clientPaths, paths } from "../paths.ts";
+import type { AuthState } from "./auth-store.ts";
+import { guardRedirect } from "./route-guard.tsx";
+
+const as = (role: Role, mustChangePassword = false): AuthState => ({
+  status: role,
+  user: { id: "u1", email: "u@example.com", name: "U", role, mustChangePassword },
+});
+
+describe("guardRedirect", () => {
+  it("sends a visitor home from every guarded path", () => {
+    for (const path of [...clientPaths, ...adminPaths])
+      expect(guardRedirect({ status: "signed-out" }, path)).toBe("/");
+  });
+
+  it("lets an admin open every guarded path", () => {
+    for (const path of [...clientPaths, ...adminPaths]) expect(guardRedirect(as("admin"), path)).toBeNull();
+  });
+
+  it("lets a client open only the client paths, and sends it to /client-panel from any other", () => {
+    for (const path of clientPaths) expect(guardRedirect(as("client"), path)).toBeNull();
+    for (const path of [...adminPaths, paths.managePayments])
+      expect(guardRedirect(as("client"), path)).toBe(paths.clientPanel);
+  });
+
+  it("keeps a user who must change the password on the change-password page", () => {
+    expect(guardRedirect(as("client", true), paths.clientPanel)).toBe(paths.changePassword);
+    expect(guardRedirect(as("client", true), paths.changePassword)).toBeNull();
+    expect(guardRedirect(as("client"), paths.changePassword)).toBe(paths.clientPanel);
+  });
+
+  it("decides nothing while the role is loading", () => {
+    expect(guardRedirect({ status: "loading" }, paths.admin)).toBeNull();
+  });
+});

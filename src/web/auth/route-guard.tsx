@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { clientPaths, paths } from "../paths.ts";
+import { type AuthState, useAuth } from "./auth-store.ts";
+
+/** Where a signed-in role may go (spec §2 "Route guard"): admins anywhere, clients only to their own paths. */
+export function guardRedirect(auth: AuthState, pathname: string): string | null {
+  if (auth.status === "loading") return null;
+  if (auth.status === "signed-out") return paths.home;
+  if (auth.user.mustChangePassword) return pathname === paths.changePassword ? null : paths.changePassword;
+  if (pathname === paths.changePassword) return auth.status === "admin" ? paths.admin : paths.clientPanel;
+  if (auth.status === "admin") return null;
+  return (clientPaths as readonly string[]).includes(pathname) ? null : paths.clientPanel;
+}
+
+/** Hides what the server already refuses: shows Loading... while the role resolves, then redirects or renders. */
+export function RouteGuard() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  if (auth.status === "loading") {
+    return (
+      <p className="route-loading" role="status">
+        Loading...
+      </p>
+    );
+  }
+  const redirect = guardRedirect(auth, pathname);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Outlet />;
+}
