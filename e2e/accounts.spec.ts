@@ -250,6 +250,35 @@ test.describe("sign-in messages", () => {
     await context.setOffline(false);
   });
 
+  test("an address the browser accepts but that is no valid email gets 'Invalid email format'", async ({
+    page,
+  }) => {
+    await signInWithModal(page, "maria@localhost", "whatever-123");
+    await expect(page.getByRole("dialog", { name: "Login" }).getByRole("alert")).toHaveText(
+      authErrorMessages["invalid-credential"],
+    );
+  });
+
+  test("after 100 failed attempts on one account the next sign-in says to wait or reset", async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== "desktop", "one account, one lock: once is enough");
+    test.setTimeout(120_000);
+    const client = await clientSignedIn(page);
+    await page.request.post("/api/session/sign-out");
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await page.request.post("/api/session/sign-in", {
+        data: { email: client.email, password: `wrong-${attempt}` },
+      });
+      expect(response.status()).toBe(401);
+    }
+    await page.goto("/");
+    await signInWithModal(page, client.email, client.password);
+    await expect(page.getByRole("dialog", { name: "Login" }).getByRole("alert")).toHaveText(
+      authErrorMessages["too-many-requests"],
+    );
+  });
+
   test("empty fields are refused before anything is sent", async ({ page }) => {
     await openLogin(page);
     let sent = false;

@@ -22,6 +22,15 @@ for (const { path, heading, title } of publicPages) {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
+    // A blocked script or style (our CSP) is not always a console error, but Lighthouse counts it.
+    await page.exposeFunction("reportCspViolation", (text: string) => errors.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+          `CSP ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`,
+        ),
+      ),
+    );
 
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -30,6 +39,8 @@ for (const { path, heading, title } of publicPages) {
     await expect(page).toHaveTitle(title);
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
     await expectNoSeriousA11yViolations(page);
+    // The session check runs after hydration; give it time to finish before judging the console.
+    await page.waitForLoadState("networkidle");
     expect(errors).toEqual([]);
   });
 }

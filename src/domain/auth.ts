@@ -1,8 +1,5 @@
-import { z } from "zod";
 import { authErrorMessages, messages } from "./messages.ts";
-
-/** Spec §9: signed out after 5 minutes without activity, in the browser and on the server. */
-export const inactivitySignOutMs = 300_000;
+import { z } from "./zod.ts";
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { type PackType, packTypeSchema } from "./packs.ts";
+import { z } from "./zod.ts";
 
 export const clientPageSize = 10;
 export const maxClientPageSize = 50;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The six packages (spec §3): class count, then price per class. */
 export const packTypes = ["4_60", "4_55", "4_50", "8_60", "8_55", "8_50"] as const;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { inactivitySignOutMs } from "../domain/auth.ts";
+import { inactivitySignOutMs } from "../domain/timing.ts";
 import { createApp } from "./app.ts";
 import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
 import { createAuth } from "./auth/auth.ts";

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { inactivitySignOutMs, type Role } from "../../domain/auth.ts";
+import type { Role } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
+import { inactivitySignOutMs } from "../../domain/timing.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { toDate } from "../db/schema.ts";

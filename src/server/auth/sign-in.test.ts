@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { inactivitySignOutMs } from "../../domain/auth.ts";
 import { authErrorMessages, messages } from "../../domain/messages.ts";
+import { inactivitySignOutMs } from "../../domain/timing.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { inactivitySignOutMs } from "../../domain/auth.ts";
+import { inactivitySignOutMs } from "../../domain/timing.ts";
 import { apiFetch } from "../api/http.ts";
 import { refreshSession, signOut } from "./auth-store.ts";
 
