@@ -1,18 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-
 import { e2ePort as port } from "./e2e/e2e-env.ts";
+import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 
-const chromium = {
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: chromiumFlags };
 
 export default defineConfig({
   testDir: "e2e",

@@ -9,6 +9,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../src/web/paths.ts";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const BAR = 95;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
@@ -32,16 +33,8 @@ const server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
 const rows: { page: string; scores: Record<string, number> }[] = [];
