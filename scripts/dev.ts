@@ -4,9 +4,14 @@ import { spawn } from "node:child_process";
 const children = [
   spawn("node", ["--import", "tsx", "--watch", "src/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "development" },
+    // The browser talks to Vite, which forwards /api: links in mails and the same-origin check use Vite's address.
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PUBLIC_URL: process.env.PUBLIC_URL || "http://localhost:5173",
+    },
   }),
-  spawn("npx", ["vite", "--host", "127.0.0.1"], { stdio: "inherit" }),
+  spawn("npx", ["vite"], { stdio: "inherit" }),
 ];
 console.log("Open http://localhost:5173 (the API runs on http://localhost:3000)");
 
