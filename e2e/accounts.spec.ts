@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
-import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, giveActivePlan, receivedMail } from "./support.ts";
 
 /** Signs in through the Login modal, as a person does. */
 async function signInWithModal(page: Page, email: string, password: string) {
@@ -209,6 +209,28 @@ test("the admin searches, edits and deletes a client from /clients-list", async 
   await expect(page.getByRole("status").filter({ hasText: messages.clientDeleted })).toBeHidden({
     timeout: 5_000,
   });
+});
+
+test("while a client has an active subscription the package cannot be changed; the rest can", async ({
+  page,
+}) => {
+  await adminSignedIn(page);
+  const email = unique("subscribed");
+  const lastName = `Sub${Date.now()}${counter}`;
+  await registerClient(page, { firstName: "Pia", lastName, email });
+  await giveActivePlan(email);
+
+  await page.goto("/clients-list");
+  await page.getByLabel("Search by name").fill(lastName);
+  await page.getByRole("button", { name: `Edit Pia ${lastName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Client" });
+  await expect(dialog.getByLabel("Package")).toBeDisabled();
+  await expect(dialog.getByLabel("Package")).toHaveValue("8_55");
+  await expect(dialog).toContainText(messages.packLocked);
+  await dialog.getByLabel("Phone number").fill("5550109999");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.clientUpdated })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("5550109999");
 });
 
 test("registering an email that is taken shows 'Error: …' in a red toast", async ({ page }) => {

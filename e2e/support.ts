@@ -20,3 +20,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
 }
+
+/** Gives a registered client an active plan, as a completed purchase will (the payments release). */
+export async function giveActivePlan(email: string): Promise<void> {
+  const response = await fetch(`${controlUrl}/plans?email=${encodeURIComponent(email)}`, { method: "POST" });
+  expect(response.ok).toBe(true);
+}
