@@ -42,35 +42,8 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section className="section section--tint about-split" aria-labelledby="passion-heading">
-        <div className="container about-split__grid about-split__grid--reverse">
-          <Picture
-            name={mediaName(about.passion.image.name)}
-            alt={about.passion.image.alt}
-            sizes="(max-width: 768px) 90vw, 45vw"
-            className="about-split__photo"
-          />
-          <div>
-            <h2 id="passion-heading">{about.passion.heading}</h2>
-            <p>{about.passion.text}</p>
-          </div>
-        </div>
-      </section>
-
-      <section className="section about-split" aria-labelledby="teaching-heading">
-        <div className="container about-split__grid">
-          <Picture
-            name={mediaName(about.teaching.image.name)}
-            alt={about.teaching.image.alt}
-            sizes="(max-width: 768px) 90vw, 45vw"
-            className="about-split__photo"
-          />
-          <div>
-            <h2 id="teaching-heading">{about.teaching.heading}</h2>
-            <p>{about.teaching.text}</p>
-          </div>
-        </div>
-      </section>
+      <SplitSection id="passion-heading" block={about.passion} tint reverse />
+      <SplitSection id="teaching-heading" block={about.teaching} />
 
       <section className="section section--tint about-gallery" aria-labelledby="gallery-heading">
         <div className="container">
@@ -89,5 +62,35 @@ export function AboutPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A photo beside a heading and a paragraph: the passion and the teaching sections. */
+function SplitSection({
+  id,
+  block,
+  tint = false,
+  reverse = false,
+}: {
+  id: string;
+  block: { heading: string; text: string; image: { name: string; alt: string } };
+  tint?: boolean;
+  reverse?: boolean;
+}) {
+  return (
+    <section className={`section${tint ? " section--tint" : ""} about-split`} aria-labelledby={id}>
+      <div className={`container about-split__grid${reverse ? " about-split__grid--reverse" : ""}`}>
+        <Picture
+          name={mediaName(block.image.name)}
+          alt={block.image.alt}
+          sizes="(max-width: 768px) 90vw, 45vw"
+          className="about-split__photo"
+        />
+        <div>
+          <h2 id={id}>{block.heading}</h2>
+          <p>{block.text}</p>
+        </div>
+      </div>
+    </section>
   );
 }
