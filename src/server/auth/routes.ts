@@ -8,9 +8,8 @@ import {
 } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { appError } from "../http/errors.ts";
+import { type AddressLimit, limitPerAddress } from "../http/limit-per-address.ts";
 import { parseJsonBody } from "../http/validate.ts";
-import type { RateLimiter } from "../ports/rate-limit/rate-limiter.ts";
 import {
   type AccountDeps,
   changePassword,
@@ -58,20 +57,9 @@ export function sessionRoutes(deps: AccountDeps & { guard: SessionGuard }) {
 }
 
 /** /api/password-reset: ask for the mail, then set the new password with the token from its link. */
-export function passwordResetRoutes(
-  deps: AccountDeps & { rateLimiter: RateLimiter; limit: number; windowSeconds: number },
-) {
+export function passwordResetRoutes(deps: AccountDeps & AddressLimit) {
   return new Hono<AppEnv>()
-    .post("/", async (c) => {
-      const { allowed, retryAfterSeconds } = await deps.rateLimiter.hit(
-        `password-reset:${c.get("clientIp")}`,
-        deps.limit,
-        deps.windowSeconds,
-      );
-      if (!allowed) {
-        c.header("Retry-After", String(retryAfterSeconds));
-        throw appError("rate_limited", 429, messages.tooManyRequests);
-      }
+    .post("/", limitPerAddress("password-reset", deps), async (c) => {
       const { email } = await parseJsonBody(c, passwordResetRequestSchema);
       await requestPasswordReset(deps, email);
       return c.json({ message: messages.resetEmailSent });

@@ -3,23 +3,12 @@ import { contactMessageSchema } from "../../domain/contact.ts";
 import { messages } from "../../domain/messages.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
+import { type AddressLimit, limitPerAddress } from "../http/limit-per-address.ts";
 import { parseJsonBody } from "../http/validate.ts";
-import type { RateLimiter } from "../ports/rate-limit/rate-limiter.ts";
 import { type ContactDeps, submitContactMessage } from "./service.ts";
 
-export function contactRoutes(
-  deps: ContactDeps & { rateLimiter: RateLimiter; limit: number; windowSeconds: number },
-) {
-  return new Hono<AppEnv>().post("/", async (c) => {
-    const { allowed, retryAfterSeconds } = await deps.rateLimiter.hit(
-      `contact:${c.get("clientIp")}`,
-      deps.limit,
-      deps.windowSeconds,
-    );
-    if (!allowed) {
-      c.header("Retry-After", String(retryAfterSeconds));
-      throw appError("rate_limited", 429, messages.tooManyRequests);
-    }
+export function contactRoutes(deps: ContactDeps & AddressLimit) {
+  return new Hono<AppEnv>().post("/", limitPerAddress("contact", deps), async (c) => {
     const input = await parseJsonBody(c, contactMessageSchema);
     const result = await submitContactMessage(deps, input);
     if (!result.delivered) {
