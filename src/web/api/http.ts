@@ -1,3 +1,5 @@
+import { authErrorMessages } from "../../domain/messages.ts";
+
 /** The one way the browser calls our API: JSON in and out, errors as ApiError with the server's code and message. */
 export class ApiError extends Error {
   constructor(
@@ -11,6 +13,11 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_CODE = "network-request-failed";
+
+/** What to show for a failed call: the server's words, or the spec's generic message for anything else. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : authErrorMessages.other;
+}
 
 export async function apiFetch<T>(
   path: string,
@@ -27,7 +34,7 @@ export async function apiFetch<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, NETWORK_ERROR_CODE, "Network error. Please check your connection and try again.");
+    throw new ApiError(0, NETWORK_ERROR_CODE, authErrorMessages[NETWORK_ERROR_CODE]);
   }
   const text = await response.text();
   let json: unknown;
@@ -42,7 +49,7 @@ export async function apiFetch<T>(
     throw new ApiError(
       response.status,
       error?.code ?? "other",
-      error?.message ?? "An error occurred. Please try again.",
+      error?.message ?? authErrorMessages.other,
       error?.field,
     );
   }

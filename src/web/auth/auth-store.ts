@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { Role, SessionUser } from "../../domain/auth.ts";
+import { authErrorMessages } from "../../domain/messages.ts";
 import { apiFetch } from "../api/http.ts";
 
 export type AuthState =
@@ -51,8 +52,7 @@ export async function signIn(email: string, password: string): Promise<SessionUs
     body: { email, password },
   });
   const next = await refreshSession();
-  if (next.status !== "admin" && next.status !== "client")
-    throw new Error("An error occurred. Please try again.");
+  if (next.status !== "admin" && next.status !== "client") throw new Error(authErrorMessages.other);
   return next.user;
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
-import { ApiError, apiFetch } from "../api/http.ts";
+import { apiFetch, errorMessageOf } from "../api/http.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
 import { paths } from "../paths.ts";
 import { signIn } from "./auth-store.ts";
@@ -59,7 +59,7 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
           : paths.clientPanel;
       navigate(target, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "An error occurred. Please try again.");
+      setError(errorMessageOf(caught));
     } finally {
       setBusy(false);
     }
@@ -117,7 +117,7 @@ function ResetModal({ open: isOpen }: { open: boolean }) {
     } catch (caught) {
       setResult({
         kind: "error",
-        text: caught instanceof ApiError ? caught.message : "An error occurred. Please try again.",
+        text: errorMessageOf(caught),
       });
     } finally {
       setBusy(false);

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { passwordMinLength } from "../../domain/auth.ts";
-import { ApiError, apiFetch } from "../api/http.ts";
+import { apiFetch, errorMessageOf } from "../api/http.ts";
 import { paths } from "../paths.ts";
 import { markPasswordChanged, useAuth } from "./auth-store.ts";
 import "./auth-forms.css";
@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
       await apiFetch("/api/password-reset/confirm", { body: { token, newPassword: read.newPassword } });
       setDone(true);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "An error occurred. Please try again.");
+      setError(errorMessageOf(caught));
     } finally {
       setBusy(false);
     }
@@ -122,7 +122,7 @@ export function ChangePasswordPage() {
       markPasswordChanged();
       navigate(auth.status === "admin" ? paths.admin : paths.clientPanel, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "An error occurred. Please try again.");
+      setError(errorMessageOf(caught));
     } finally {
       setBusy(false);
     }
