@@ -13,6 +13,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": "http://localhost:3000", "/healthz": "http://localhost:3000" },
+    // The API, but not the browser's own modules in src/web/api/ (Vite serves /api/http.ts itself).
+    proxy: {
+      "^/api/(?![^?]*\\.tsx?(\\?|$))": "http://localhost:3000",
+      "/healthz": "http://localhost:3000",
+    },
   },
 });

@@ -7,13 +7,12 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { normalizeEmail } from "../src/domain/fields.ts";
 import { AdminAccountError, ensureAdmin } from "../src/server/auth/admin-account.ts";
-import { createAuth } from "../src/server/auth/auth.ts";
-import { systemClock } from "../src/server/clock.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { migrateToLatest, openDatabase } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
-import { createOutbox } from "../src/server/ports/mail/outbox.ts";
+import { wire } from "../src/server/wiring.ts";
 
 const usage = "Usage: npm run admin -- create --email <email> --password <password> [--name <name>]";
 
@@ -47,16 +46,15 @@ async function run(argv: string[]): Promise<number> {
   });
   try {
     await migrateToLatest(db);
-    const outbox = createOutbox({ db, clock: systemClock, log: silentLog });
-    const auth = createAuth({ config, db, outbox, clock: systemClock, log: silentLog });
-    const result = await ensureAdmin(
-      { auth, db },
-      { email: values.email, password: values.password, name: values.name },
-    );
+    const result = await ensureAdmin(wire(config, db, { log: silentLog }), {
+      email: values.email,
+      password: values.password,
+      name: values.name,
+    });
     console.log(
       result === "created"
-        ? `Admin ${values.email.toLowerCase()} created.`
-        : `Admin ${values.email.toLowerCase()} already exists; nothing changed.`,
+        ? `Admin ${normalizeEmail(values.email)} created.`
+        : `Admin ${normalizeEmail(values.email)} already exists; nothing changed.`,
     );
     return 0;
   } catch (error) {

@@ -1,4 +1,6 @@
+import { emailAddress, normalizeEmail } from "./fields.ts";
 import { authErrorMessages, messages } from "./messages.ts";
+import { inactivitySignOutMs } from "./timing.ts";
 import { z } from "./zod.ts";
 
 export const passwordMinLength = 8;
@@ -17,15 +19,6 @@ export interface SessionUser {
   /** Set for a client who still has the admin's temporary password: every other route refuses until it changes. */
   mustChangePassword: boolean;
 }
-
-const emailAddress = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(254, message)
-    .pipe(z.email(message))
-    .transform((email) => email.toLowerCase());
 
 export const newPasswordSchema = z
   .string({ error: authErrorMessages["weak-password"] })
@@ -49,7 +42,7 @@ export const passwordResetRequestSchema = z.object({
     .trim()
     .min(1, messages.resetEmailRequired)
     .max(254, messages.resetEmailNotRegistered)
-    .transform((email) => email.toLowerCase()),
+    .transform(normalizeEmail),
 });
 
 export const passwordResetConfirmSchema = z.object({
@@ -61,3 +54,8 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, messages.currentPasswordRequired).max(passwordMaxLength).optional(),
   newPassword: newPasswordSchema,
 });
+
+/** POST /api/session/heartbeat: how long ago the person last did something (none: just now). */
+export const heartbeatSchema = z
+  .object({ idleMs: z.number().int().min(0).max(inactivitySignOutMs).default(0) })
+  .strict();

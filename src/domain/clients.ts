@@ -1,27 +1,17 @@
+import { emailAddress, phoneNumber, requiredText } from "./fields.ts";
 import { type PackType, packTypeSchema } from "./packs.ts";
+import { pageNumberParam, searchTextParam } from "./query.ts";
 import { z } from "./zod.ts";
 
 export const clientPageSize = 10;
 export const maxClientPageSize = 50;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-
 const clientFields = {
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
-  email: requiredText("Email", 254)
-    .pipe(z.email("Email must be a valid email address."))
-    .transform((email) => email.toLowerCase()),
-  /** Spec §5: "phone numeric". */
-  phoneNumber: requiredText("Phone number", 15).regex(
-    /^[0-9]{6,15}$/,
-    "Phone number must be 6 to 15 digits, with no spaces or signs.",
-  ),
+  email: requiredText("Email", 254).pipe(emailAddress("Email must be a valid email address.")),
+  /** Spec §5 "phone numeric": the digits, however they are written. */
+  phoneNumber,
 };
 
 /** Spec §5 "Register form": every field required, the package one of the six packs. */
@@ -46,12 +36,9 @@ export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 /** GET /api/clients: search is a case-insensitive substring of the first or last name. */
 export const clientListQuerySchema = z.object({
-  search: z.string().trim().max(100, "Search at most 100 characters.").default(""),
-  page: z.coerce.number().int("page must be a whole number.").min(1, "page starts at 1.").default(1),
-  pageSize: z.coerce
-    .number()
-    .int("pageSize must be a whole number.")
-    .min(1, "pageSize is at least 1.")
+  search: searchTextParam(100).default(""),
+  page: pageNumberParam("page").default(1),
+  pageSize: pageNumberParam("pageSize")
     .default(clientPageSize)
     .transform((size) => Math.min(size, maxClientPageSize)),
 });
@@ -66,7 +53,15 @@ export interface Client {
   defaultPackType: PackType | null;
   /** True while a plan of the client is active: the package cannot change then (spec §4). */
   hasActiveSubscription: boolean;
+  /** The active plan (classes used of total), or null: shown in the clients list and the Edit panel. */
+  plan: ClientPlan | null;
   createdAt: string;
+}
+
+export interface ClientPlan {
+  totalClasses: number;
+  usedClasses: number;
+  packType: PackType;
 }
 
 export interface ClientPage {

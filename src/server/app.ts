@@ -1,51 +1,43 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import content from "../content/site.json" with { type: "json" };
-import { type Auth, createAuth, exposedAuthPaths } from "./auth/auth.ts";
+import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
 import { clientRoutes } from "./clients/routes.ts";
-import type { Clock } from "./clock.ts";
-import { type Config, publicUrl } from "./config.ts";
+import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
-import type { Db } from "./db/database.ts";
 import { healthRoutes } from "./health/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { apiBodyLimitBytes, limitRequestBody } from "./http/body-limit.ts";
 import { appError, errorResponse } from "./http/errors.ts";
-import type { Log } from "./http/log.ts";
 import { requestContext } from "./http/request-context.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import type { Outbox } from "./ports/mail/outbox.ts";
-import type { RateLimiter } from "./ports/rate-limit/rate-limiter.ts";
+import { mailRoutes } from "./mail/routes.ts";
+import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
+import { newsletterRoutes } from "./newsletter/routes.ts";
+import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
 import { staticSite } from "./web/static-site.ts";
+import type { Wiring } from "./wiring.ts";
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  outbox: Outbox;
-  rateLimiter: RateLimiter;
-  clock: Clock;
-  log: Log;
+export interface AppDeps extends Wiring {
   /** The built site (dist/client); the API alone when absent. */
   siteRoot?: string;
-  /** better-auth, when the caller already built it (main.ts uses it before listening); else built here. */
-  auth?: Auth;
 }
 
 /** Builds the whole HTTP app from its parts. It does not listen: main.ts does, and tests call app.request(). */
 export function createApp(deps: AppDeps) {
-  const { config, db, log } = deps;
-  const embedOrigins = [
-    ...content.reels.map((reel) => new URL(reel.embedUrl).origin),
-    new URL(content.contractFormUrl).origin,
-  ];
+  const { config, db, log, auth } = deps;
+  // The only third-party frames: the reels and the contract form (either may be left empty in the content file).
+  const embedOrigins = [...content.reels.map((reel) => reel.embedUrl), content.contractFormUrl]
+    .filter(Boolean)
+    .map((url) => new URL(url).origin);
 
-  const auth = deps.auth ?? createAuth({ config, db, outbox: deps.outbox, clock: deps.clock, log });
   const guard = createSessionGuard({ auth, db, clock: deps.clock });
   const accountDeps = { auth, db, clock: deps.clock, config };
   const notFound = () => {
-    throw appError("not_found", 404, "Not found.");
+    throw appError("not-found", 404, "Not found.");
   };
 
   const api = new Hono<AppEnv>()
@@ -73,7 +65,31 @@ export function createApp(deps: AppDeps) {
         windowSeconds: config.PASSWORD_RESET_RATE_WINDOW_SECONDS,
       }),
     )
-    .route("/clients", clientRoutes({ db, auth, clock: deps.clock, guard }))
+    .route(
+      "/clients",
+      clientRoutes({ db, auth, clock: deps.clock, guard, clientDeletion: deps.clientDeletion }),
+    )
+    .route("/clients", clientMediaRoutes({ ...deps, guard }))
+    .route("/media", mediaAdminRoutes({ ...deps, guard }))
+    .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
+    .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
+    .route("/payments", paymentRoutes({ ...deps, guard }))
+    .route(
+      "/newsletter",
+      newsletterRoutes({
+        db,
+        outbox: deps.outbox,
+        clock: deps.clock,
+        guard,
+        rateLimiter: deps.rateLimiter,
+        publicUrl: publicUrl(config),
+        secret: config.BETTER_AUTH_SECRET,
+        mailConfigured: Boolean(config.SMTP_URL),
+        // The same per-address limit as contact (its own count): one knob for the public forms.
+        limit: config.CONTACT_RATE_LIMIT,
+        windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
+      }),
+    )
     .on(["GET", "POST"], "/auth/*", (c) =>
       (exposedAuthPaths as readonly string[]).includes(c.req.path) ? auth.handler(c.req.raw) : notFound(),
     )
@@ -81,12 +97,20 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))
-    .use(securityHeaders([...new Set(embedOrigins)]))
+    .use(securityHeaders([...new Set(embedOrigins)], { https: publicUrl(config).startsWith("https:") }))
     .use(compress())
+    // Uploads (media) stream in under their own limit (media/routes.ts).
+    // The Stripe webhook reads its raw body (the signature covers those bytes) under its own limit.
+    .use(
+      "/api/*",
+      limitRequestBody(apiBodyLimitBytes, {
+        exceptUnder: ["/api/payments/stripe/webhook", ...mediaUploadPaths],
+      }),
+    )
     .route("/healthz", healthRoutes(db))
     .route("/api", api);
 
-  if (deps.siteRoot) app.route("/", staticSite(deps.siteRoot));
+  if (deps.siteRoot) app.route("/", staticSite(deps.siteRoot, { publicUrl: publicUrl(config) }));
   app.onError((error, c) => errorResponse(c, error));
   return app;
 }

@@ -7,11 +7,6 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .default("")
-  .transform((value) => value === "true" || value === "1");
-
 /** Every environment variable the server reads, with its default. Parsed once at start-up. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -21,8 +16,25 @@ export const configSchema = z.object({
   DATABASE_URL: optionalUrl.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
     message: "must start with postgres:// or postgresql://",
   }),
+  /** PostgreSQL: a request that cannot get a connection this soon fails with a 503 instead of waiting. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** PostgreSQL: the database cancels a statement that runs longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** PostgreSQL: a pooled connection unused this long is closed. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: booleanFlag,
+  /** Reverse proxies in front of the server: false (none), true (one) or how many; see request-context.ts. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .transform((value) => (value === "true" ? "1" : value === "false" || value === "" ? "0" : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^[0-9]$/, "must be false, true or a number of proxies from 0 to 9")
+        .transform(Number),
+    ),
   ADMIN_EMAIL: z.union([z.literal(""), z.email()]).default(""),
   ADMIN_PASSWORD: z.string().default(""),
   /** Signs session cookies. Unset: main.ts keeps a generated one in DATA_DIR; several instances must share one. */
@@ -47,22 +59,47 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default("Swim School <no-reply@localhost>"),
   SCHOOL_INBOX: z.union([z.literal(""), z.email()]).default(""),
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Tries before a mail is marked failed (backoff 30 s doubling to 1 h: 30 tries span about 23 hours). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(30),
+  /** Contact messages per caller address per window; newsletter sign-ups get the same limit, counted apart. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  PAYMENTS: z.enum(["local", "stripe"]).default("local"),
-  STRIPE_SECRET_KEY: z.string().default(""),
-  STRIPE_WEBHOOK_SECRET: z.string().default(""),
-  S3_BUCKET: z.string().default(""),
-  S3_REGION: z.string().default(""),
-  S3_ENDPOINT: optionalUrl,
-  S3_ACCESS_KEY_ID: z.string().default(""),
-  S3_SECRET_ACCESS_KEY: z.string().default(""),
-  REDIS_URL: optionalUrl,
-  TZ_SCHOOL: z.string().default(Intl.DateTimeFormat().resolvedOptions().timeZone),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Payments: `local` (the built-in checkout page, works offline) or `stripe` (needs the STRIPE_* below). */
+  PAYMENTS: z.enum(["local", "stripe"]).default("local"),
+  STRIPE_SECRET_KEY: z.string().trim().default(""),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().default(""),
+  /** The Stripe recurring price of each pack (`price_…`). */
+  STRIPE_PRICE_4_60: z.string().trim().default(""),
+  STRIPE_PRICE_4_55: z.string().trim().default(""),
+  STRIPE_PRICE_4_50: z.string().trim().default(""),
+  STRIPE_PRICE_8_60: z.string().trim().default(""),
+  STRIPE_PRICE_8_55: z.string().trim().default(""),
+  STRIPE_PRICE_8_50: z.string().trim().default(""),
+  /** Unset: Stripe's own API. A stand-in's address (stripe-mock, the tests' fake) otherwise. */
+  STRIPE_API_URL: optionalUrl,
+  /** Media (milestones, gallery): unset, files under DATA_DIR/media; set, this S3-compatible bucket. */
+  S3_BUCKET: z.string().trim().default(""),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  /** Unset: AWS. An S3-compatible service's address (MinIO, R2…) otherwise, addressed path-style. */
+  S3_ENDPOINT: optionalUrl.refine((url) => url === undefined || /^https?:\/\//.test(url), {
+    message: "must start with http:// or https://",
+  }),
+  /** Both or neither; neither: the AWS SDK's own credential chain (environment, instance role…). */
+  S3_ACCESS_KEY_ID: z.string().trim().default(""),
+  S3_SECRET_ACCESS_KEY: z.string().trim().default(""),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * Variables of features that are not built yet. Setting one would change nothing, so start-up refuses it rather
+ * than let someone believe it works; each moves into the schema with its feature.
+ */
+const notBuiltYet: Record<string, string> = {
+  REDIS_URL: "several instances",
+  TZ_SCHOOL: "bookings",
+};
 
 const withAdminRules = configSchema.superRefine((config, context) => {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD.length < 8) {
@@ -70,6 +107,50 @@ const withAdminRules = configSchema.superRefine((config, context) => {
       code: "custom",
       path: ["ADMIN_PASSWORD"],
       message: "must be at least 8 characters when ADMIN_EMAIL is set",
+    });
+  }
+});
+
+/** The variable holding each pack's Stripe price. */
+export const stripePriceVariables = [
+  "STRIPE_PRICE_4_60",
+  "STRIPE_PRICE_4_55",
+  "STRIPE_PRICE_4_50",
+  "STRIPE_PRICE_8_60",
+  "STRIPE_PRICE_8_55",
+  "STRIPE_PRICE_8_50",
+] as const;
+
+/** With PAYMENTS=stripe every Stripe setting is required: the first missing one stops start-up. */
+const withPaymentRules = withAdminRules.superRefine((config, context) => {
+  if (config.PAYMENTS !== "stripe") return;
+  const required = [
+    ["STRIPE_SECRET_KEY", /^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…) when PAYMENTS=stripe"],
+    ["STRIPE_WEBHOOK_SECRET", /^whsec_/, "must be a webhook signing secret (whsec_…) when PAYMENTS=stripe"],
+    ...stripePriceVariables.map(
+      (name) =>
+        [name, /^price_/, "must be the pack's Stripe price id (price_…) when PAYMENTS=stripe"] as const,
+    ),
+  ] as const;
+  for (const [name, pattern, message] of required) {
+    if (!pattern.test(config[name])) context.addIssue({ code: "custom", path: [name], message });
+  }
+});
+
+/** S3 settings without S3_BUCKET would be ignored, and half a key pair would fail at the first upload. */
+const withMediaRules = withPaymentRules.superRefine((config, context) => {
+  const given = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) =>
+    Boolean(config[name]),
+  );
+  if (!config.S3_BUCKET && given.length > 0) {
+    context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${given[0]} is set` });
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    const missing = config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
     });
   }
 });
@@ -83,7 +164,14 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; on a bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = withAdminRules.safeParse(env);
+  for (const [name, feature] of Object.entries(notBuiltYet)) {
+    if (env[name]?.trim()) {
+      throw new ConfigError(
+        `Invalid environment variable ${name}: nothing uses it until the ${feature} release; unset it`,
+      );
+    }
+  }
+  const result = withMediaRules.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

@@ -3,17 +3,13 @@ import { serve } from "@hono/node-server";
 import { inactivitySignOutMs } from "../domain/timing.ts";
 import { createApp } from "./app.ts";
 import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
-import { createAuth } from "./auth/auth.ts";
 import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
-import { systemClock } from "./clock.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { createLog, type Log } from "./http/log.ts";
-import { createOutbox } from "./ports/mail/outbox.ts";
-import { createSmtpTransport } from "./ports/mail/smtp-transport.ts";
-import { createMemoryRateLimiter } from "./ports/rate-limit/rate-limiter.ts";
 import { hasBuiltSite } from "./web/static-site.ts";
+import { wire } from "./wiring.ts";
 
 export interface RunningServer {
   port: number;
@@ -30,22 +26,24 @@ export async function startServer(
 ): Promise<RunningServer> {
   let config = initial;
   const log = options.log ?? createLog(config.LOG_LEVEL);
-  const clock = systemClock;
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
+    log,
   });
   await migrateToLatest(db);
 
-  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined;
-  const outbox = createOutbox({ db, transport, clock, log });
   if (!config.BETTER_AUTH_SECRET) {
     config = {
       ...config,
       BETTER_AUTH_SECRET: loadOrCreateSecret(path.resolve(config.DATA_DIR, "auth-secret")),
     };
   }
-  const auth = createAuth({ config, db, outbox, clock, log });
+  const wiring = wire(config, db, { log });
+  const { auth, outbox, clock } = wiring;
   if (config.ADMIN_EMAIL) {
     try {
       const result = await ensureAdmin(
@@ -64,16 +62,7 @@ export async function startServer(
   const withSite = hasBuiltSite(siteRoot);
   if (!withSite) log("warn", "no built site in dist/client: serving the API only (run npm run build)");
 
-  const app = createApp({
-    config,
-    db,
-    outbox,
-    rateLimiter: createMemoryRateLimiter(clock),
-    clock,
-    log,
-    auth,
-    siteRoot: withSite ? siteRoot : undefined,
-  });
+  const app = createApp({ ...wiring, siteRoot: withSite ? siteRoot : undefined });
 
   const retry = setInterval(() => {
     outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));

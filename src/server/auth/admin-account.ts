@@ -1,4 +1,5 @@
 import { newPasswordSchema } from "../../domain/auth.ts";
+import { normalizeEmail } from "../../domain/fields.ts";
 import type { Db } from "../db/database.ts";
 import { type Auth, authApiError } from "./auth.ts";
 import { findUserByEmail, hasAdminRole } from "./repository.ts";
@@ -14,7 +15,7 @@ export async function ensureAdmin(
   deps: { auth: Auth; db: Db },
   input: { email: string; password: string; name?: string },
 ): Promise<"created" | "exists"> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   if (!newPasswordSchema.safeParse(input.password).success) {
     throw new AdminAccountError("The admin password must be 8 to 128 characters.");
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins/admin";
 import { passwordMaxLength, passwordMinLength } from "../../domain/auth.ts";
+import { resetPasswordPath } from "../../web/paths.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -14,8 +15,9 @@ import { clearSignInFailures, setMustChangePassword } from "./repository.ts";
 export const resetTokenLifetimeSeconds = 60 * 60;
 
 /** Only these better-auth endpoints answer at /api/auth/*: the others would bypass our sign-in lock,
- * roles and idle sign-out (sign-in, sign-up, get-session, the admin plugin's user management). */
-export const exposedAuthPaths = ["/api/auth/ok", "/api/auth/reset-password"] as const;
+ * roles and idle sign-out (sign-in, sign-up, get-session, the admin plugin's user management), or answer in
+ * better-auth's own error shape (reset-password: ours is POST /api/password-reset/confirm). */
+export const exposedAuthPaths = ["/api/auth/ok"] as const;
 
 export interface AuthDeps {
   config: Config;
@@ -56,7 +58,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${baseURL}${resetPasswordPath(token)}`;
         const mailId = await outbox.enqueue({
           to: user.email,
           subject: "Reset your password",
@@ -67,6 +69,8 @@ export function createAuth(deps: AuthDeps) {
             "",
             "The link works once and expires in one hour. If you did not ask for it, ignore this mail.",
           ].join("\n"),
+          // better-auth stores the token hashed: the stored copy of the mail must not hold it either.
+          secrets: [link, token],
         });
         // A failed first attempt stays queued: the outbox retries it while the link is still valid.
         if (mailConfigured) await outbox.deliver(mailId);

@@ -12,9 +12,9 @@ import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 
 /**
- * Every route of accounts and client management, called as a visitor, client A, client B and an admin.
- * A client is denied the admin's routes even for their own row (the client's own pages come with later
- * features, each with its own "clientId is the caller" check).
+ * Every /api route of the app, called as a visitor, client A, client B and an admin. The list of routes is read
+ * from the app itself: a route that is missing here fails the first test, so a new route cannot skip this matrix.
+ * A client reaches only their own rows (the ownership guard), an admin every row.
  */
 type Caller = "visitor" | "clientA" | "clientB" | "admin";
 
@@ -41,6 +41,8 @@ beforeAll(async () => {
 afterAll(() => testDb.close());
 
 interface RouteCase {
+  /** The route as the app registers it: method and path pattern. */
+  route: string;
   name: string;
   method: string;
   path: (caller: Caller) => string;
@@ -51,9 +53,12 @@ interface RouteCase {
 const adminOnly = (ok: number) => ({ visitor: 401, clientA: 403, clientB: 403, admin: ok });
 const signedIn = (ok: number) => ({ visitor: 401, clientA: ok, clientB: ok, admin: ok });
 const anyone = (status: number) => ({ visitor: status, clientA: status, clientB: status, admin: status });
+/** Client A's own row: A and the admin pass the ownership guard, B does not. */
+const ownerA = (ok: number) => ({ visitor: 401, clientA: ok, clientB: 403, admin: ok });
 
 const routes: RouteCase[] = [
   {
+    route: "POST /api/session/sign-in",
     name: "/api/session/sign-in (unknown email)",
     method: "POST",
     path: () => "/api/session/sign-in",
@@ -61,14 +66,22 @@ const routes: RouteCase[] = [
     expected: anyone(404),
   },
   // A visitor gets { user: null } with 200 (see sign-in.test.ts), so every public page can ask without an error.
-  { name: "/api/session", method: "GET", path: () => "/api/session", expected: anyone(200) },
   {
+    route: "GET /api/session",
+    name: "/api/session",
+    method: "GET",
+    path: () => "/api/session",
+    expected: anyone(200),
+  },
+  {
+    route: "POST /api/session/heartbeat",
     name: "/api/session/heartbeat",
     method: "POST",
     path: () => "/api/session/heartbeat",
     expected: signedIn(204),
   },
   {
+    route: "POST /api/session/change-password",
     name: "/api/session/change-password (too short: refused after the guard)",
     method: "POST",
     path: () => "/api/session/change-password",
@@ -76,6 +89,7 @@ const routes: RouteCase[] = [
     expected: signedIn(400),
   },
   {
+    route: "POST /api/password-reset",
     name: "/api/password-reset (unregistered email)",
     method: "POST",
     path: () => "/api/password-reset",
@@ -83,22 +97,45 @@ const routes: RouteCase[] = [
     expected: anyone(404),
   },
   {
+    route: "POST /api/password-reset/confirm",
     name: "/api/password-reset/confirm (bad token)",
     method: "POST",
     path: () => "/api/password-reset/confirm",
     body: () => ({ token: "not-a-token", newPassword: "long-enough-1" }),
     expected: anyone(400),
   },
-  { name: "/api/auth/ok", method: "GET", path: () => "/api/auth/ok", expected: anyone(200) },
   {
+    route: "GET /api/auth/*",
+    name: "/api/auth/ok",
+    method: "GET",
+    path: () => "/api/auth/ok",
+    expected: anyone(200),
+  },
+  {
+    route: "POST /api/auth/*",
     name: "/api/auth/sign-in/email (not exposed)",
     method: "POST",
     path: () => "/api/auth/sign-in/email",
     body: () => ({ email: "a@example.com", password: "whatever-1" }),
     expected: anyone(404),
   },
-  { name: "/api/clients", method: "GET", path: () => "/api/clients?search=a", expected: adminOnly(200) },
   {
+    route: "POST /api/auth/*",
+    name: "/api/auth/reset-password (not exposed: ours is /api/password-reset/confirm)",
+    method: "POST",
+    path: () => "/api/auth/reset-password",
+    body: () => ({ token: "not-a-token", newPassword: "long-enough-1" }),
+    expected: anyone(404),
+  },
+  {
+    route: "GET /api/clients",
+    name: "/api/clients",
+    method: "GET",
+    path: () => "/api/clients?search=a",
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/clients",
     name: "/api/clients (register)",
     method: "POST",
     path: () => "/api/clients",
@@ -112,25 +149,29 @@ const routes: RouteCase[] = [
     expected: adminOnly(201),
   },
   {
-    name: "/api/clients/:id (client A)",
+    route: "GET /api/clients/:id",
+    name: "/api/clients/:id (client A's own row)",
     method: "GET",
     path: () => `/api/clients/${accounts.clientA.id}`,
-    expected: adminOnly(200),
+    expected: ownerA(200),
   },
   {
-    name: "/api/clients/:id (client B)",
+    route: "GET /api/clients/:id",
+    name: "/api/clients/:id (client B's row)",
     method: "GET",
     path: () => `/api/clients/${accounts.clientB.id}`,
-    expected: adminOnly(200),
+    expected: { visitor: 401, clientA: 403, clientB: 200, admin: 200 },
   },
   {
-    name: "/api/clients/:id (client A)",
+    route: "PATCH /api/clients/:id",
+    name: "/api/clients/:id (client A, even their own row)",
     method: "PATCH",
     path: () => `/api/clients/${accounts.clientA.id}`,
     body: () => ({ phoneNumber: "5552222" }),
     expected: adminOnly(200),
   },
   {
+    route: "PATCH /api/clients/:id",
     name: "/api/clients/:id (client B)",
     method: "PATCH",
     path: () => `/api/clients/${accounts.clientB.id}`,
@@ -138,22 +179,256 @@ const routes: RouteCase[] = [
     expected: adminOnly(200),
   },
   {
+    route: "DELETE /api/clients/:id",
     name: "/api/clients/:id",
     method: "DELETE",
     path: (caller) => `/api/clients/${victims[caller]}`,
     expected: adminOnly(200),
   },
   {
-    name: "/api/clients/:id (unknown id)",
+    route: "GET /api/clients/:id",
+    name: "/api/clients/:id (unknown id: refused before it is looked up, except for an admin)",
     method: "GET",
     path: () => "/api/clients/abcdefghijklmnopqrstuvwxyz012345",
     expected: adminOnly(404),
   },
+  {
+    route: "POST /api/contact",
+    name: "/api/contact",
+    method: "POST",
+    path: () => "/api/contact",
+    body: (caller) => ({
+      firstName: "Ana",
+      lastName: caller,
+      email: `ana-${caller}@example.com`,
+      phoneNumber: "555 0101",
+      message: `Lessons for my daughter, asked as ${caller}.`,
+    }),
+    expected: anyone(201),
+  },
+  {
+    route: "GET /api/mail/undelivered",
+    name: "/api/mail/undelivered",
+    method: "GET",
+    path: () => "/api/mail/undelivered",
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/mail/:id/retry",
+    name: "/api/mail/:id/retry (no such mail)",
+    method: "POST",
+    path: () => "/api/mail/999999/retry",
+    expected: adminOnly(404),
+  },
+  // On a client nobody here is signed in as (the visitor's victim, which only the admin's DELETE above removes):
+  // a new temporary password ends that client's sessions.
+  {
+    route: "POST /api/clients/:id/temporary-password",
+    name: "/api/clients/:id/temporary-password",
+    method: "POST",
+    path: () => `/api/clients/${victims.visitor}/temporary-password`,
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/clients/:id/reset-link",
+    name: "/api/clients/:id/reset-link",
+    method: "POST",
+    path: () => `/api/clients/${victims.visitor}/reset-link`,
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/password-reset/check",
+    name: "/api/password-reset/check (bad token)",
+    method: "GET",
+    path: () => "/api/password-reset/check?token=not-a-token",
+    expected: anyone(400),
+  },
+  {
+    route: "POST /api/newsletter",
+    name: "/api/newsletter (sign up)",
+    method: "POST",
+    path: () => "/api/newsletter",
+    body: (caller) => ({ email: `news-${caller}@example.com` }),
+    expected: anyone(200),
+  },
+  {
+    route: "POST /api/newsletter/confirm",
+    name: "/api/newsletter/confirm (bad token: open to anyone, refused for the token)",
+    method: "POST",
+    path: () => "/api/newsletter/confirm",
+    body: () => ({ token: "not-a-token" }),
+    expected: anyone(400),
+  },
+  {
+    route: "POST /api/newsletter/unsubscribe",
+    name: "/api/newsletter/unsubscribe (bad token: open to anyone, refused for the token)",
+    method: "POST",
+    path: () => "/api/newsletter/unsubscribe",
+    body: () => ({ token: "1.not-signed" }),
+    expected: anyone(400),
+  },
+  {
+    route: "GET /api/newsletter/subscribers",
+    name: "/api/newsletter/subscribers",
+    method: "GET",
+    path: () => "/api/newsletter/subscribers",
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/newsletter/subscribers.csv",
+    name: "/api/newsletter/subscribers.csv",
+    method: "GET",
+    path: () => "/api/newsletter/subscribers.csv",
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/subscriptions/available-packs",
+    name: "/api/subscriptions/available-packs",
+    method: "GET",
+    path: () => "/api/subscriptions/available-packs",
+    expected: anyone(200),
+  },
+  {
+    route: "GET /api/subscriptions/used-classes/:userId",
+    name: "/api/subscriptions/used-classes/:userId (client A's plan)",
+    method: "GET",
+    path: () => `/api/subscriptions/used-classes/${accounts.clientA.id}`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/subscriptions/create-checkout-session",
+    name: "/api/subscriptions/create-checkout-session (for client A)",
+    method: "POST",
+    path: () => "/api/subscriptions/create-checkout-session",
+    body: () => ({ email: accounts.clientA.email, userId: accounts.clientA.id, packType: "4_60" }),
+    expected: ownerA(200),
+  },
+  {
+    route: "GET /api/payments/local/:sessionId",
+    name: "/api/payments/local/:sessionId (client A's checkout)",
+    method: "GET",
+    path: () => `/api/payments/local/${checkoutsOfA[0]}`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/payments/local/:sessionId/cancel",
+    name: "/api/payments/local/:sessionId/cancel (client A's checkout)",
+    method: "POST",
+    path: () => `/api/payments/local/${checkoutsOfA[1]}/cancel`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/payments/local/:sessionId/pay",
+    name: "/api/payments/local/:sessionId/pay (client A's checkout; paying twice is a no-op)",
+    method: "POST",
+    path: () => `/api/payments/local/${checkoutsOfA[0]}/pay`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/subscriptions/cancel-subscription",
+    name: "/api/subscriptions/cancel-subscription (client A, no such subscription)",
+    method: "POST",
+    path: () => "/api/subscriptions/cancel-subscription",
+    body: () => ({ subscriptionId: "local_sub_none", userId: accounts.clientA.id }),
+    expected: ownerA(404),
+  },
+  {
+    route: "POST /api/payments/stripe/webhook",
+    name: "/api/payments/stripe/webhook (PAYMENTS=local: none)",
+    method: "POST",
+    path: () => "/api/payments/stripe/webhook",
+    body: () => ({ id: "evt_1", type: "checkout.session.completed" }),
+    expected: anyone(404),
+  },
+  // Media: a client's lists and files for that client and admins; uploads and deletions for admins only.
+  {
+    route: "GET /api/clients/:clientId/milestones",
+    name: "/api/clients/:clientId/milestones (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/milestones?year=2026`,
+    expected: ownerA(200),
+  },
+  {
+    route: "GET /api/clients/:clientId/gallery",
+    name: "/api/clients/:clientId/gallery (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/gallery?type=image`,
+    expected: ownerA(200),
+  },
+  {
+    route: "GET /api/clients/:clientId/media/:mediaId/full",
+    name: "/api/clients/:clientId/media/:mediaId/full (client A's, no such picture: 404 after the guard)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/media/AAAAAAAAAAAAAAAAAAAAAA/full`,
+    expected: ownerA(404),
+  },
+  {
+    route: "GET /api/clients/:clientId/media/:mediaId/thumb",
+    name: "/api/clients/:clientId/media/:mediaId/thumb (client A's, no such picture: 404 after the guard)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/media/AAAAAAAAAAAAAAAAAAAAAA/thumb`,
+    expected: ownerA(404),
+  },
+  {
+    route: "POST /api/media/milestones",
+    name: "/api/media/milestones (no form: refused after the guard)",
+    method: "POST",
+    path: () => "/api/media/milestones",
+    body: () => ({ clientId: accounts.clientA.id }),
+    expected: adminOnly(400),
+  },
+  {
+    route: "POST /api/media/gallery",
+    name: "/api/media/gallery (no form: refused after the guard)",
+    method: "POST",
+    path: () => "/api/media/gallery",
+    body: () => ({ clientId: accounts.clientA.id }),
+    expected: adminOnly(400),
+  },
+  {
+    route: "DELETE /api/media/milestones/:id",
+    name: "/api/media/milestones/:id (no such milestone)",
+    method: "DELETE",
+    path: () => "/api/media/milestones/AAAAAAAAAAAAAAAAAAAAAA",
+    expected: adminOnly(404),
+  },
+  {
+    route: "DELETE /api/media/gallery/:id",
+    name: "/api/media/gallery/:id (no such item)",
+    method: "DELETE",
+    path: () => "/api/media/gallery/AAAAAAAAAAAAAAAAAAAAAA",
+    expected: adminOnly(404),
+  },
 ];
 
+/** Two local checkouts of client A, for the checkout page's routes. */
+const checkoutsOfA: string[] = [];
+beforeAll(async () => {
+  for (let i = 0; i < 2; i++) {
+    const response = await call(t, "POST", "/api/subscriptions/create-checkout-session", {
+      cookie: accounts.clientA.cookie,
+      body: { email: accounts.clientA.email, userId: accounts.clientA.id, packType: "4_60" },
+    });
+    checkoutsOfA.push(((await response.json()) as { url: string }).url.split("/").pop() ?? "");
+  }
+});
+
 const callers: Caller[] = ["visitor", "clientA", "clientB", "admin"];
+/** Routes with a test of their own below: signing out with the shared cookies would end them for the matrix. */
+const coveredBelow = ["POST /api/session/sign-out"];
 
 describe("authorization matrix", () => {
+  it("covers every /api route the app registers", () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/"))
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    const covered = new Set([...routes.map((route) => route.route), ...coveredBelow]);
+    expect([...registered].filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !registered.has(route))).toEqual([]);
+  });
+
   for (const route of routes) {
     it(`${route.method} ${route.name}`, async () => {
       const statuses: Record<string, number> = {};

@@ -144,14 +144,17 @@ describe("POST /api/password-reset", () => {
     expect(await response.json()).toEqual({ role: "client", mustChangePassword: false });
   });
 
-  it("also takes the token at better-auth's own /api/auth/reset-password", async () => {
+  it("answers only at our route: better-auth's own /api/auth/reset-password is not reachable", async () => {
     const client = await signedInClient(t);
     await requestReset(client.email);
-    const response = await call(t, "POST", "/api/auth/reset-password", {
-      body: { token: linkTokenFor(client.email), newPassword: "via-better-auth" },
+    const token = linkTokenFor(client.email);
+    const theirs = await call(t, "POST", "/api/auth/reset-password", {
+      body: { token, newPassword: "via-better-auth" },
     });
-    expect(response.status).toBe(200);
-    expect((await signIn(t, client.email, "via-better-auth")).response.status).toBe(200);
+    expect(theirs.status).toBe(404);
+    expect(((await theirs.json()) as { error: { code: string } }).error.code).toBe("not-found");
+    expect((await confirm(token, "via-our-route")).status).toBe(200); // the token was not used up there
+    expect((await signIn(t, client.email, "via-our-route")).response.status).toBe(200);
   });
 
   it("limits how many resets one address may ask for", async () => {

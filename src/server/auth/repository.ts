@@ -1,4 +1,5 @@
 import type { Role } from "../../domain/auth.ts";
+import { normalizeEmail } from "../../domain/fields.ts";
 import type { Db } from "../db/database.ts";
 
 /** The admin plugin may store several roles, comma-separated. */
@@ -22,7 +23,7 @@ export async function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom("user")
     .select(["id", "email", "name", "role", "mustChangePassword"])
-    .where("email", "=", email.toLowerCase())
+    .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
 }
 
@@ -39,6 +40,16 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
     .updateTable("session")
     .set({ lastActiveAt: now.toISOString() })
     .where("id", "=", sessionId)
+    .execute();
+}
+
+/** Activity reported by the browser at `at`: moves the session's last activity later, never earlier. */
+export async function recordActivity(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db
+    .updateTable("session")
+    .set({ lastActiveAt: at.toISOString() })
+    .where("id", "=", sessionId)
+    .where((eb) => eb.or([eb("lastActiveAt", "is", null), eb("lastActiveAt", "<", at.toISOString())]))
     .execute();
 }
 
@@ -104,5 +115,26 @@ export async function countSignInAttempts(
 }
 
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom("signInFailure").where("email", "=", email.toLowerCase()).execute();
+  await db.deleteFrom("signInFailure").where("email", "=", normalizeEmail(email)).execute();
+}
+
+/**
+ * Deletes a user in the caller's transaction. Rows that reference the user or its client row go with it by the
+ * schema's ON DELETE CASCADE; here only what is keyed by the email or the id without a foreign key: reset
+ * tokens, sign-in records and the mail addressed to them.
+ */
+export async function forgetAccount(trx: Db, userId: string): Promise<void> {
+  const emails = await trx
+    .selectFrom("user")
+    .select("email")
+    .where("id", "=", userId)
+    .union(trx.selectFrom("client").select("email").where("id", "=", userId))
+    .execute();
+  const addresses = emails.map((row) => row.email);
+  await trx.deleteFrom("verification").where("value", "=", userId).execute();
+  if (addresses.length > 0) {
+    await trx.deleteFrom("signInFailure").where("email", "in", addresses).execute();
+    await trx.deleteFrom("mailOutbox").where("toAddress", "in", addresses).execute();
+  }
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
 }

@@ -97,12 +97,31 @@ function signInWithPassword(auth: Auth, input: SignInInput, caller: CallerInfo) 
 }
 
 /** Spec §5 reset: only an admin's or a client's email gets a mail with a single-use link. */
-export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: Pick<AccountDeps, "auth" | "db">,
+  email: string,
+): Promise<void> {
   const { auth, db } = deps;
   const user = await findUserByEmail(db, email);
   const role = user ? await roleOf(db, user) : null;
   if (!user || !role) throw appError("email-not-registered", 404, messages.resetEmailNotRegistered);
   await auth.api.requestPasswordReset({ body: { email: user.email } });
+}
+
+/**
+ * Whether a reset link can still be used, without using it up: the reset page asks when it opens, so a used or
+ * expired link is refused before anyone types a new password. better-auth keeps the token hashed
+ * (`verification.storeIdentifier`); its own lookup hashes the same way.
+ */
+export async function checkPasswordResetToken(deps: Pick<AccountDeps, "auth">, token: string): Promise<void> {
+  const context = await deps.auth.$context;
+  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  // better-auth stamps and checks the expiry with the system clock; so does this.
+  const valid =
+    verification !== null &&
+    new Date(verification.expiresAt).getTime() > Date.now() &&
+    (await context.internalAdapter.findUserById(verification.value)) !== null;
+  if (!valid) throw appError("invalid-token", 400, messages.resetLinkInvalid);
 }
 
 /** Sets the new password once per token (better-auth consumes it); signs the user out everywhere. */

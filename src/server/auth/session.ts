@@ -1,13 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Role } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
+import { sessionHintCookie } from "../../web/session-hint.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { toDate } from "../db/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { AppError, appError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
+import { assertClientAccess } from "./ownership.ts";
 import { roleOf, touchSession } from "./repository.ts";
 
 /** Who is calling, once a guard let the request through. */
@@ -35,6 +38,24 @@ export function forwardCookies(c: Context, headers: Headers): void {
 export async function endSession(c: Context, auth: Auth): Promise<void> {
   const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
   forwardCookies(c, headers);
+  clearSessionHint(c);
+}
+
+/**
+ * The "signed in on this browser" hint that prerendered pages read before they paint (web/session-hint.ts). It
+ * holds no secret and grants nothing: the session cookie does that.
+ */
+export function setSessionHint(c: Context, options: { maxAgeSeconds: number; secure: boolean }): void {
+  setCookie(c, sessionHintCookie, "1", {
+    path: "/",
+    sameSite: "Lax",
+    secure: options.secure,
+    maxAge: options.maxAgeSeconds,
+  });
+}
+
+export function clearSessionHint(c: Context): void {
+  if (getCookie(c, sessionHintCookie) !== undefined) deleteCookie(c, sessionHintCookie, { path: "/" });
 }
 
 /**
@@ -111,10 +132,24 @@ export function createSessionGuard(deps: SessionGuardDeps) {
     },
     /** Any signed-in admin or client; a pending password change is allowed (to make that change). */
     requireSession: guard({ touch: true }),
+    /** Like requireSession, but the request itself is not activity: the heartbeat records its own moment. */
+    requireSessionWithoutActivity: guard({ touch: false }),
     /** One of these roles, with no pending password change. */
     requireRole: (...roles: Role[]) => guard({ touch: true, roles }),
     requireAdmin: guard({ touch: true, roles: ["admin"] }),
     requireClient: guard({ touch: true, roles: ["client"] }),
+    /**
+     * An admin, or the client whose user id is the path parameter `param` (assertClientAccess): the routes of
+     * one client's rows (plans, bookings, media) use it, so the check runs before any row is read.
+     */
+    requireClientAccess:
+      (param: string): MiddlewareHandler<AppEnv> =>
+      async (c, next) => {
+        await guard({ touch: true, roles: ["admin", "client"] })(c, async () => {
+          assertClientAccess(c.get("signedIn"), c.req.param(param) ?? "");
+          await next();
+        });
+      },
   };
 }
 

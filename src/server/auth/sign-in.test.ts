@@ -176,6 +176,25 @@ describe("sessions", () => {
     expect((await call(t, "POST", "/api/session/sign-out")).status).toBe(200);
   });
 
+  it("sets a readable 'signed in' hint beside the session, and clears it at sign-out or once stale", async () => {
+    const client = await signedInClient(t);
+    const { response } = await signIn(t, client.email, client.password);
+    const hint = response.headers.getSetCookie().find((cookie) => cookie.startsWith("signed_in=1"));
+    // Not HttpOnly: the page's head script reads it. It holds nothing secret and opens nothing.
+    expect(hint).toMatch(/Path=\/; .*SameSite=Lax/i);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(cookieFrom(response)).toContain("signed_in=1");
+
+    const signOut = await call(t, "POST", "/api/session/sign-out", { cookie: cookieFrom(response) });
+    expect(signOut.headers.getSetCookie().join()).toMatch(/signed_in=;.*Max-Age=0/i);
+    // A hint whose session is gone (expired, or signed out elsewhere) is cleared by the next session check.
+    const stale = await call(t, "GET", "/api/session", { cookie: "signed_in=1" });
+    expect(await stale.json()).toEqual({ user: null });
+    expect(stale.headers.getSetCookie().join()).toMatch(/signed_in=;.*Max-Age=0/i);
+    // Alone, the hint grants nothing.
+    expect((await call(t, "GET", "/api/clients", { cookie: "signed_in=1" })).status).toBe(401);
+  });
+
   it("signs out after 5 minutes without an authenticated request, and deletes the session", async () => {
     const admin = await signedInAdmin(t);
     t.clock.advance(inactivitySignOutMs - 1);

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ClientPage } from "../../domain/clients.ts";
+import { phoneNumberMessage } from "../../domain/fields.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -21,11 +22,21 @@ let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 let t: TestApp;
 let admin: TestAccount;
+/** What the after-commit hook saw: the deleted id, and whether the client row was still readable then. */
+const afterDeletion: { clientId: string; rowStillThere: boolean }[] = [];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   t = buildTestApp(db);
   admin = await signedInAdmin(t);
+  t.clientDeletion.register(async (clientId) => {
+    const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
+    afterDeletion.push({ clientId, rowStillThere: row !== undefined });
+  });
+  // A failing clean-up of one feature must not stop the others, nor the answer.
+  t.clientDeletion.register(async () => {
+    throw new Error("media store unreachable");
+  });
 });
 afterAll(() => testDb.close());
 
@@ -77,7 +88,11 @@ describe("POST /api/clients (Register Client)", () => {
   beforeEach(deleteAllClients);
 
   it("creates the account and the client row, shows a temporary password that signs in once changed", async () => {
-    const response = await asAdmin("POST", "/api/clients", newClient({ email: "Maria@Example.com" }));
+    const response = await asAdmin(
+      "POST",
+      "/api/clients",
+      newClient({ email: "Maria@Example.com", phoneNumber: "+1 (555) 123-4567" }),
+    );
     expect(response.status).toBe(201);
     const body = (await response.json()) as {
       client: { id: string };
@@ -91,9 +106,10 @@ describe("POST /api/clients (Register Client)", () => {
       firstName: "María",
       lastName: "López",
       email: "maria@example.com",
-      phoneNumber: "5551234567",
+      phoneNumber: "+15551234567", // written as people write it, stored in one form
       defaultPackType: "8_55",
       hasActiveSubscription: false,
+      plan: null,
       createdAt: t.clock.now().toISOString(),
     });
 
@@ -158,11 +174,8 @@ describe("POST /api/clients (Register Client)", () => {
     ["firstName", { firstName: " " }, "Error: First name is required."],
     ["lastName", { lastName: undefined }, "Error: Last name is required."],
     ["email", { email: "nope" }, "Error: Email must be a valid email address."],
-    [
-      "phoneNumber",
-      { phoneNumber: "555-1234" },
-      "Error: Phone number must be 6 to 15 digits, with no spaces or signs.",
-    ],
+    ["phoneNumber", { phoneNumber: "555-12" }, `Error: ${phoneNumberMessage}`],
+    ["phoneNumber", { phoneNumber: "call me" }, `Error: ${phoneNumberMessage}`],
     ["defaultPackType", { defaultPackType: "10_4" }, "Error: Please choose a package."],
     ["defaultPackType", { defaultPackType: undefined }, "Error: Please choose a package."],
   ])("refuses a bad %s with 400 and an 'Error: …' message", async (field, overrides, message) => {
@@ -370,9 +383,12 @@ describe("GET, PATCH and DELETE /api/clients/:id", () => {
       mailOutbox: 1,
     });
     const keptBefore = await rowsAbout(kept.id, kept.email);
+    afterDeletion.length = 0;
 
     const response = await asAdmin("DELETE", `/api/clients/${client.id}`);
     expect(response.status).toBe(200);
+    // The features' clean-up ran once, after the commit.
+    expect(afterDeletion).toEqual([{ clientId: client.id, rowStillThere: false }]);
     expect(await response.json()).toEqual({ message: messages.clientDeleted });
     expect(Object.values(await rowsAbout(client.id, client.email))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await rowsAbout(kept.id, kept.email)).toEqual(keptBefore);
@@ -396,9 +412,11 @@ describe("GET, PATCH and DELETE /api/clients/:id", () => {
         db,
       );
     }
+    afterDeletion.length = 0;
     try {
       const response = await asAdmin("DELETE", `/api/clients/${client.id}`);
       expect(response.status).toBe(500);
+      expect(afterDeletion).toEqual([]); // nothing outside the database is removed for a deletion that failed
     } finally {
       await sql`drop trigger refuse_user_delete${isPostgres(db) ? sql` on "user"` : sql``}`.execute(db);
       if (isPostgres(db)) await sql`drop function refuse_delete`.execute(db);
@@ -411,6 +429,46 @@ describe("GET, PATCH and DELETE /api/clients/:id", () => {
       await db.selectFrom("session").select("id").where("userId", "=", client.id).execute(),
     ).toHaveLength(1);
     expect(await sessionUserOf(t, client.cookie)).not.toBeNull();
+  });
+});
+
+describe("the schema deletes a client's rows by itself", () => {
+  /** Every column that names a client, in every table: each must cascade from the client or its user. */
+  async function clientColumns(): Promise<{ table: string; column: string; cascades: boolean }[]> {
+    if (isPostgres(db)) {
+      const { rows } = await sql<{ table: string; column: string; cascades: boolean }>`
+        select c.table_name as "table", c.column_name as "column",
+          exists (
+            select 1 from information_schema.key_column_usage k
+            join information_schema.referential_constraints r
+              on r.constraint_name = k.constraint_name and r.constraint_schema = k.constraint_schema
+            where k.table_schema = c.table_schema and k.table_name = c.table_name
+              and k.column_name = c.column_name and r.delete_rule = 'CASCADE'
+          ) as "cascades"
+        from information_schema.columns c
+        where c.table_schema = current_schema() and c.column_name in ('clientId', 'userId')`.execute(db);
+      return rows;
+    }
+    const tables = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+    const found: { table: string; column: string; cascades: boolean }[] = [];
+    for (const { name } of tables.rows) {
+      const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+      const keys = await sql<{ from: string; on_delete: string }>`
+        select "from", on_delete from pragma_foreign_key_list(${name})`.execute(db);
+      for (const column of columns.rows) {
+        if (column.name !== "clientId" && column.name !== "userId") continue;
+        const key = keys.rows.find((row) => row.from === column.name);
+        found.push({ table: name, column: column.name, cascades: key?.on_delete === "CASCADE" });
+      }
+    }
+    return found;
+  }
+
+  it("every clientId and userId column is a foreign key with ON DELETE CASCADE", async () => {
+    const columns = await clientColumns();
+    expect(columns.length).toBeGreaterThan(0);
+    expect(columns.filter((column) => !column.cascades)).toEqual([]);
   });
 });
 

@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Client } from "../../domain/clients.ts";
+import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
+import { usedClassesOf } from "../subscriptions/service.ts";
 
 /**
  * The form of a name stored for search, and of the search text: lower case without accents, so "maria"
@@ -24,6 +26,50 @@ const hasActivePlan = (eb: ExpressionBuilder<Database, "client">) =>
     )
     .as("hasActiveSubscription");
 
+/** The active plan's columns, one indexed lookup each (at most one plan is active: migration 0005). */
+const activePlanColumn =
+  <C extends "id" | "totalClasses" | "packType", A extends string>(column: C, alias: A) =>
+  (eb: ExpressionBuilder<Database, "client">) =>
+    eb
+      .selectFrom("subscriptionPlan")
+      .select(`subscriptionPlan.${column}`)
+      .whereRef("subscriptionPlan.clientId", "=", "client.id")
+      .where("subscriptionPlan.isActive", "=", 1)
+      .limit(1)
+      .as(alias);
+
+const planColumns = [
+  activePlanColumn("id", "planId"),
+  activePlanColumn("totalClasses", "planTotalClasses"),
+  activePlanColumn("packType", "planPackType"),
+] as const;
+
+interface PlanColumns {
+  planId: number | null;
+  planTotalClasses: number | null;
+  planPackType: string | null;
+}
+
+/** Adds each client's active plan, with its used classes counted the one way (subscriptions/service.ts). */
+async function withPlans<R extends PlanColumns>(
+  db: Db,
+  rows: R[],
+): Promise<(R & { plan: Client["plan"] })[]> {
+  const planIds = rows.flatMap((row) => (row.planId === null ? [] : [row.planId]));
+  const used = planIds.length ? await usedClassesOf(db, planIds) : new Map<number, number>();
+  return rows.map((row) => ({
+    ...row,
+    plan:
+      row.planId === null
+        ? null
+        : {
+            totalClasses: Number(row.planTotalClasses),
+            usedClasses: used.get(row.planId) ?? 0,
+            packType: row.planPackType as PackType,
+          },
+  }));
+}
+
 const clientColumns = [
   "client.id",
   "client.firstName",
@@ -43,6 +89,7 @@ function toClient(row: {
   defaultPackType: string | null;
   createdAt: string;
   hasActiveSubscription: unknown;
+  plan: Client["plan"];
 }): Client {
   return {
     id: row.id,
@@ -52,6 +99,7 @@ function toClient(row: {
     phoneNumber: row.phoneNumber,
     defaultPackType: row.defaultPackType as PackType | null,
     hasActiveSubscription: Boolean(row.hasActiveSubscription),
+    plan: row.plan,
     createdAt: row.createdAt,
   };
 }
@@ -75,7 +123,7 @@ function matching(db: Db, search: string) {
  */
 export function clientPageQuery(db: Db, query: { search: string; page: number; pageSize: number }) {
   return matching(db, query.search)
-    .select([...clientColumns, hasActivePlan])
+    .select([...clientColumns, hasActivePlan, ...planColumns])
     .orderBy("client.firstNameSearch")
     .orderBy("client.lastNameSearch")
     .orderBy("client.id")
@@ -93,21 +141,23 @@ export async function listClients(
       .select((eb) => eb.fn.countAll<string | number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toClient), total: Number(count.total) };
+  return { items: (await withPlans(db, rows)).map(toClient), total: Number(count.total) };
 }
 
 export async function findClient(db: Db, id: string): Promise<Client | undefined> {
   const row = await db
     .selectFrom("client")
-    .select([...clientColumns, hasActivePlan])
+    .select([...clientColumns, hasActivePlan, ...planColumns])
     .where("client.id", "=", id)
     .executeTakeFirst();
-  return row ? toClient(row) : undefined;
+  if (!row) return undefined;
+  const [withPlan] = await withPlans(db, [row]);
+  return withPlan && toClient(withPlan);
 }
 
 /** Any account (admin or client) with this email, other than `exceptUserId`. */
 export async function emailInUse(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom("user").select("id").where("email", "=", email.toLowerCase());
+  let query = db.selectFrom("user").select("id").where("email", "=", normalizeEmail(email));
   if (exceptUserId) query = query.where("id", "!=", exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -206,27 +256,4 @@ export async function updateClientAccount(trx: Db, id: string, changes: ClientCh
     .set({ name: `${changes.firstName} ${changes.lastName}`, email: changes.email, updatedAt: now })
     .where("id", "=", id)
     .execute();
-}
-
-/**
- * Every row about one client, in the caller's transaction: plans, the client row, reset tokens, sessions,
- * sign-in records, the mail sent to them, the account and the user. A feature that stores more per client
- * deletes it here too.
- */
-export async function deleteClientAccount(trx: Db, id: string, emails: string[]): Promise<void> {
-  await trx.deleteFrom("subscriptionPlan").where("clientId", "=", id).execute();
-  await trx.deleteFrom("client").where("id", "=", id).execute();
-  await trx.deleteFrom("verification").where("value", "=", id).execute();
-  await trx.deleteFrom("session").where("userId", "=", id).execute();
-  await trx.deleteFrom("account").where("userId", "=", id).execute();
-  if (emails.length > 0) {
-    await trx.deleteFrom("signInFailure").where("email", "in", emails).execute();
-    await trx.deleteFrom("mailOutbox").where("toAddress", "in", emails).execute();
-  }
-  await trx.deleteFrom("user").where("id", "=", id).execute();
-}
-
-export async function findUserEmail(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom("user").select("email").where("id", "=", id).executeTakeFirst();
-  return row?.email;
 }

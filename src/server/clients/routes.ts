@@ -1,5 +1,14 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type {
+  ClientPageResponse,
+  ClientResetLinkResponse,
+  ClientResponse,
+  DeleteClientResponse,
+  RegisterClientResponse,
+  TemporaryPasswordResponse,
+  UpdateClientResponse,
+} from "../../domain/api.ts";
 import { clientListQuerySchema, registerClientSchema, updateClientSchema } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
 import type { SessionGuard } from "../auth/session.ts";
@@ -10,8 +19,10 @@ import {
   type ClientDeps,
   deleteClient,
   getClient,
+  issueTemporaryPassword,
   registerClient,
   searchClients,
+  sendResetLink,
   updateClient,
 } from "./service.ts";
 
@@ -24,12 +35,14 @@ function clientId(c: Context): string {
   return parsed.data;
 }
 
-/** /api/clients: the admin's client management. Every route is admin-only. */
+/** /api/clients: the admin's client management; a client may read only their own row. */
 export function clientRoutes(deps: ClientDeps & { guard: SessionGuard }) {
+  const { requireAdmin, requireClientAccess } = deps.guard;
   return new Hono<AppEnv>()
-    .use(deps.guard.requireAdmin)
-    .get("/", async (c) => c.json(await searchClients(deps, parseQuery(c, clientListQuerySchema))))
-    .post("/", async (c) => {
+    .get("/", requireAdmin, async (c) =>
+      c.json<ClientPageResponse>(await searchClients(deps, parseQuery(c, clientListQuerySchema))),
+    )
+    .post("/", requireAdmin, async (c) => {
       // The Register Client toast shows 'Error: {reason}' (spec §8), so every refusal here reads that way.
       const input = await parseJsonBody(c, registerClientSchema).catch((error: unknown) => {
         if (error instanceof AppError) {
@@ -38,20 +51,34 @@ export function clientRoutes(deps: ClientDeps & { guard: SessionGuard }) {
         throw error;
       });
       const { client, temporaryPassword } = await registerClient(deps, input);
-      return c.json(
+      return c.json<RegisterClientResponse, 201>(
         { client, temporaryPassword, message: messages.clientRegistered(temporaryPassword) },
         201,
       );
     })
-    .get("/:id", async (c) => c.json({ client: await getClient(deps, clientId(c)) }))
-    .patch("/:id", async (c) => {
+    .get("/:id", requireClientAccess("id"), async (c) =>
+      c.json<ClientResponse>({ client: await getClient(deps, clientId(c)) }),
+    )
+    .patch("/:id", requireAdmin, async (c) => {
       const id = clientId(c);
       const input = await parseJsonBody(c, updateClientSchema);
       const client = await updateClient(deps, id, input);
-      return c.json({ client, message: messages.clientUpdated });
+      return c.json<UpdateClientResponse>({ client, message: messages.clientUpdated });
     })
-    .delete("/:id", async (c) => {
+    .delete("/:id", requireAdmin, async (c) => {
       await deleteClient(deps, clientId(c));
-      return c.json({ message: messages.clientDeleted });
+      return c.json<DeleteClientResponse>({ message: messages.clientDeleted });
+    })
+    .post("/:id/temporary-password", requireAdmin, async (c) => {
+      const temporaryPassword = await issueTemporaryPassword(deps, clientId(c));
+      c.header("Cache-Control", "no-store");
+      return c.json<TemporaryPasswordResponse>({
+        temporaryPassword,
+        message: messages.temporaryPasswordIssued(temporaryPassword),
+      });
+    })
+    .post("/:id/reset-link", requireAdmin, async (c) => {
+      const email = await sendResetLink(deps, clientId(c));
+      return c.json<ClientResetLinkResponse>({ message: messages.resetLinkSentTo(email) });
     });
 }

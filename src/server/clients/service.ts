@@ -9,15 +9,16 @@ import type {
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
+import { clearSignInFailures, forgetAccount, setMustChangePassword } from "../auth/repository.ts";
+import { requestPasswordReset } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
+import type { ClientDeletionHooks } from "./after-deletion.ts";
 import {
-  deleteClientAccount,
   emailInUse,
   findClient,
-  findUserEmail,
   insertClientAccount,
   listClients,
   updateClientAccount,
@@ -27,6 +28,7 @@ export interface ClientDeps {
   db: Db;
   auth: Auth;
   clock: Clock;
+  clientDeletion: ClientDeletionHooks;
 }
 
 /** No 0/O, 1/l/I and the like: the admin reads the password out or copies it by hand. */
@@ -122,12 +124,48 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
   return getClient(deps, id);
 }
 
-/** Removes the client's account, sessions and data in one transaction, or nothing. */
+/**
+ * Removes the client's account in one transaction, or nothing: the database's ON DELETE CASCADE takes every row
+ * that references the client (sessions, plans, and each feature's tables). Once it committed, the features'
+ * clean-up outside the database (stored files) runs through the deletion hooks.
+ */
 export async function deleteClient(deps: ClientDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const client = await findClient(trx, id);
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
-    const userEmail = await findUserEmail(trx, id);
-    await deleteClientAccount(trx, id, [...new Set([client.email, ...(userEmail ? [userEmail] : [])])]);
+    await forgetAccount(trx, id);
   });
+  await deps.clientDeletion.afterCommit(id);
+}
+
+/**
+ * For a client who lost the temporary password (or their own): a new temporary password, answered this once. The
+ * client must choose their own again at the next sign-in; every session of theirs ends, and a sign-in lock from
+ * earlier failed attempts is lifted, since the admin vouches for them.
+ */
+export async function issueTemporaryPassword(deps: ClientDeps, id: string): Promise<string> {
+  const { db, auth, clock } = deps;
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await (await auth.$context).password.hash(temporaryPassword);
+  await db.transaction().execute(async (trx) => {
+    const client = await findClient(trx, id);
+    if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+    await trx
+      .updateTable("account")
+      .set({ password: passwordHash, updatedAt: clock.now().toISOString() })
+      .where("userId", "=", id)
+      .where("providerId", "=", "credential")
+      .execute();
+    await setMustChangePassword(trx, id, true);
+    await trx.deleteFrom("session").where("userId", "=", id).execute();
+    await clearSignInFailures(trx, client.email);
+  });
+  return temporaryPassword;
+}
+
+/** Mails the client the same single-use reset link as Forgot Password? does; answers the address it went to. */
+export async function sendResetLink(deps: ClientDeps, id: string): Promise<string> {
+  const client = await getClient(deps, id);
+  await requestPasswordReset(deps, client.email);
+  return client.email;
 }

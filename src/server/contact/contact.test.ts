@@ -65,7 +65,7 @@ describe("POST /api/contact", () => {
     const response = await post(down.app, valid);
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({
-      error: { code: "contact.delivery_failed", message: messages.contactFailed },
+      error: { code: "contact-delivery-failed", message: messages.contactFailed },
     });
     const [pending] = await db.selectFrom("mailOutbox").selectAll().execute();
     expect(pending).toMatchObject({ status: "pending", attempts: 1 });

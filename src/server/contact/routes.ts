@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { ContactResponse } from "../../domain/api.ts";
 import { contactMessageSchema } from "../../domain/contact.ts";
 import { messages } from "../../domain/messages.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -13,8 +14,8 @@ export function contactRoutes(deps: ContactDeps & AddressLimit) {
     const result = await submitContactMessage(deps, input);
     if (!result.delivered) {
       // Stored and queued for retry: the school still gets it, but the visitor is told it did not go through yet.
-      throw appError("contact.delivery_failed", 503, messages.contactFailed, { queued: true });
+      throw appError("contact-delivery-failed", 503, messages.contactFailed, { queued: true });
     }
-    return c.json({ message: messages.contactSent }, 201);
+    return c.json<ContactResponse, 201>({ message: messages.contactSent }, 201);
   });
 }

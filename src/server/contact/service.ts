@@ -22,7 +22,7 @@ function fingerprintOf(message: ContactMessage): string {
   const normalized = [
     message.firstName,
     message.lastName,
-    message.email.toLowerCase(),
+    message.email, // normalised by the schema
     message.phoneNumber,
     message.message,
   ].join("\u0000");

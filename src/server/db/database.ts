@@ -1,8 +1,19 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  type Driver,
+  type Generated,
+  Kysely,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import pg from "pg";
+import { ConfigError } from "../config.ts";
+import type { Log } from "../http/log.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -15,26 +26,114 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /** PostgreSQL: how long to wait for a connection before the request fails (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest one statement may run (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: an unused connection is closed after this long (DATABASE_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
+  /** Where connection losses are reported. */
+  log?: Log;
 }
 
+/** The defaults of DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_IDLE_TIMEOUT_MS. */
+export const databaseTimeoutDefaults = {
+  connectTimeoutMs: 3000,
+  statementTimeoutMs: 10_000,
+  idleTimeoutMs: 30_000,
+};
+
 export function openDatabase(options: DatabaseOptions): Db {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openSqlite(options.sqliteFile ?? ":memory:");
+}
+
+function openPostgres(databaseUrl: string, options: DatabaseOptions): Db {
+  const connectTimeoutMs = options.connectTimeoutMs ?? databaseTimeoutDefaults.connectTimeoutMs;
+  const statementTimeoutMs = options.statementTimeoutMs ?? databaseTimeoutDefaults.statementTimeoutMs;
+  const idleTimeoutMs = options.idleTimeoutMs ?? databaseTimeoutDefaults.idleTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: idleTimeoutMs,
+    // The server cancels a slow statement and keeps the connection; the client gives up a little later on a
+    // server that stopped answering altogether.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + connectTimeoutMs,
+    // Names our connections in pg_stat_activity; an application_name in DATABASE_URL wins.
+    application_name: "swim-school",
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  // An idle connection that dies (database restarted, backend terminated, network cut) is reported here. Without
+  // a listener Node treats it as an unhandled 'error' event and the whole process exits; with one, the pool
+  // drops that connection and the next request opens a new one.
+  pool.on("error", (error) => {
+    options.log?.("warn", "database connection lost", { error: error.message });
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ":memory:") ensureWritableFolder(path.dirname(path.resolve(file)));
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+  } catch (error) {
+    if (!(error instanceof SQLite.SqliteError)) throw error;
+    throw new ConfigError(`Cannot open the database ${path.resolve(file)}: ${error.message} (${error.code})`);
   }
-  const file = options.sqliteFile ?? ":memory:";
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
   // FULL keeps every acknowledged write across a power loss or process crash.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite) });
+}
+
+/** One line naming the folder, rather than a stack trace from deep inside SQLite, when DATA_DIR is unusable. */
+function ensureWritableFolder(folder: string) {
+  try {
+    mkdirSync(folder, { recursive: true });
+    // access() asks the kernel, so it answers for root too: a read-only mount refuses root as well.
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    const { code, message } = (cannotWriteNearest(folder) ?? error) as NodeJS.ErrnoException;
+    const reason = /^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+    throw new ConfigError(`Cannot write to DATA_DIR ${folder}: ${reason}${code ? ` (${code})` : ""}`);
+  }
+}
+
+/** Node's recursive mkdir says ENOENT on a read-only file system; the nearest existing folder tells why. */
+function cannotWriteNearest(folder: string): unknown {
+  let nearest = folder;
+  while (!existsSync(nearest) && path.dirname(nearest) !== nearest) nearest = path.dirname(nearest);
+  try {
+    accessSync(nearest, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * When a COMMIT or a statement fails with SQLITE_FULL or SQLITE_IOERR, SQLite has already rolled the whole
+ * transaction back; Kysely's ROLLBACK then fails with "cannot rollback - no transaction is active" and that
+ * error replaces the real one. Rolling back only a transaction that is still open lets the original through.
+ */
+class OriginalErrorSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -57,4 +156,62 @@ export async function isDatabaseReachable(db: Kysely<any>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+interface HealthProbeTables {
+  healthProbe: { id: Generated<number>; filler: string; checkedAt: string };
+}
+
+/** Larger than a SQLite page, so the probe needs fresh pages like a growing table does, not a gap in one. */
+const probeFiller = "x".repeat(10_000);
+
+/**
+ * Whether the database takes a write now. A rolled-back write proves nothing (SQLite in WAL mode writes nothing
+ * to disk until COMMIT), so the probe commits a row that needs new pages, then deletes it again.
+ */
+export async function isDatabaseWritable(db: Db): Promise<boolean> {
+  const probe = db as unknown as Kysely<HealthProbeTables>;
+  try {
+    await probe
+      .insertInto("healthProbe")
+      .values({ filler: probeFiller, checkedAt: new Date().toISOString() })
+      .execute();
+    await probe.deleteFrom("healthProbe").execute();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sqliteUnavailable = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|NOMEM)/;
+const networkUnavailable = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+// SQLSTATE: 08 connection exception, 53 insufficient resources (disk full, too many connections), 57014 statement
+// timeout, 57P01–57P03 shut down or starting, 25006 read-only transaction (a standby).
+const postgresUnavailable = /^(08|53|57014|57P0[1-3]|25006)/;
+// pg's own errors carry no code.
+const poolUnavailable =
+  /^(timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * The database cannot serve the request right now (unreachable, too slow, full or read-only): a 503 for the
+ * caller to retry, not a bug. Looks through `cause`, since libraries wrap the driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (sqliteUnavailable.test(code) || networkUnavailable.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && postgresUnavailable.test(code)) return true;
+  }
+  if (poolUnavailable.test(error.message)) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }

@@ -17,18 +17,25 @@ export interface ContactMessageTable {
   createdAt: Timestamp;
 }
 
-export type MailStatus = "pending" | "sent" | "logged";
+/** `failed`: MAIL_MAX_ATTEMPTS tries failed; never retried unless an admin puts it back to `pending`. */
+export type MailStatus = "pending" | "sent" | "logged" | "failed";
 
 export interface MailOutboxTable {
   id: Generated<number>;
   toAddress: string;
   replyTo: string | null;
   subject: string;
+  /** What is sent. Once sent (or when only logged) it no longer holds the mail's secrets, e.g. a reset link. */
   body: string;
+  /** The body with its secrets removed, kept until the mail is sent; null when it has none. */
+  redactedBody: string | null;
   status: MailStatus;
   attempts: number;
   lastError: string | null;
+  /** When the next try is due (retry backoff). */
   nextAttemptAt: Timestamp;
+  /** A sender is trying it until then; others leave it alone. */
+  leasedUntil: Timestamp | null;
   sentAt: Timestamp | null;
   createdAt: Timestamp;
 }
@@ -121,6 +128,42 @@ export interface SubscriptionPlanTable {
   packType: string;
   subscriptionId: string | null;
   createdAt: Timestamp;
+  /** Who bills it: "local" or "stripe" (null for plans written before payments existed). */
+  provider: string | null;
+  /** Start of the paid period the classes belong to: the purchase, then each renewal. */
+  periodStartedAt: Timestamp | null;
+  /** When it stopped being active (cancelled here or at the provider). */
+  endedAt: Timestamp | null;
+}
+
+/** The package catalogue (migration 0005); `id` is the pack type, e.g. "4_60". */
+export interface PackTable {
+  id: string;
+  name: string;
+  classes: number;
+  pricePerClass: number;
+  position: number;
+}
+
+export interface CheckoutSessionTable {
+  /** Ours for the local provider, Stripe's `cs_…` for Stripe. */
+  id: string;
+  provider: "local" | "stripe";
+  clientId: string;
+  packType: string;
+  email: string;
+  /** `refused`: paid while another plan of the client was active, so no plan was created. */
+  status: "open" | "completed" | "canceled" | "refused";
+  createdAt: Timestamp;
+  closedAt: Timestamp | null;
+}
+
+/** A payment event already applied; its id is the provider's event id. */
+export interface PaymentEventTable {
+  id: string;
+  provider: string;
+  type: string;
+  receivedAt: Timestamp;
 }
 
 export interface SignInFailureTable {
@@ -140,9 +183,66 @@ export interface Database {
   verification: VerificationTable;
   client: ClientTable;
   subscriptionPlan: SubscriptionPlanTable;
+  pack: PackTable;
+  checkoutSession: CheckoutSessionTable;
+  paymentEvent: PaymentEventTable;
   signInFailure: SignInFailureTable;
 }
 
 export function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
+}
+
+/** `pending` until the mailed link is opened; `unsubscribed` rows keep the address only to answer a late click. */
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  /** Normalised (trimmed, lower case); one row per address. */
+  email: string;
+  status: NewsletterStatus;
+  /** sha256 (hex) of the single-use confirmation token; null once used, or after unsubscribing. */
+  confirmTokenHash: string | null;
+  confirmTokenExpiresAt: Timestamp | null;
+  /** When the last confirmation mail was queued: at most one per address per resend window. */
+  confirmationSentAt: Timestamp | null;
+  confirmedAt: Timestamp | null;
+  unsubscribedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+// Declaration merging keeps this feature's table an append of its own, beside the others in `Database`.
+export interface Database {
+  newsletterSubscriber: NewsletterSubscriberTable;
+}
+
+/** A milestone photo (migration 0007); its files are in the media store under these keys. */
+export interface MilestoneTable {
+  /** Random; part of the file URLs. */
+  id: string;
+  clientId: string;
+  /** When it was uploaded. */
+  timestamp: Timestamp;
+  /** The upload's day (YYYY-MM-DD, school time): what the month and year filters read. */
+  date: string;
+  imageKey: string;
+  thumbnailKey: string;
+}
+
+/** A gallery item: an image with its files, or a video link (never both). */
+export interface GalleryItemTable {
+  id: string;
+  clientId: string;
+  mediaType: "image" | "video";
+  /** The day the admin chose (YYYY-MM-DD). */
+  date: string;
+  uploadedAt: Timestamp;
+  imageKey: string | null;
+  thumbnailKey: string | null;
+  videoLink: string | null;
+}
+
+export interface Database {
+  milestone: MilestoneTable;
+  galleryItem: GalleryItemTable;
 }

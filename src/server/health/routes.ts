@@ -1,9 +1,31 @@
 import { Hono } from "hono";
-import { type Db, isDatabaseReachable } from "../db/database.ts";
+import { type Db, isDatabaseReachable, isDatabaseWritable } from "../db/database.ts";
 
-export function healthRoutes(db: Db) {
+/** /healthz answers within this long whatever the database does, so a load balancer's check never hangs. */
+export const healthDeadlineMs = 1500;
+
+type Health = { database: boolean; writable: boolean };
+
+const timedOut: Health = { database: false, writable: false };
+
+export function healthRoutes(db: Db, options: { deadlineMs?: number } = {}) {
+  const deadlineMs = options.deadlineMs ?? healthDeadlineMs;
   return new Hono().get("/", async (c) => {
-    const database = await isDatabaseReachable(db);
-    return c.json({ status: database ? "ok" : "unavailable", database }, database ? 200 : 503);
+    let timer: NodeJS.Timeout | undefined;
+    const { database, writable } = await Promise.race([
+      check(db),
+      new Promise<Health>((resolve) => {
+        timer = setTimeout(() => resolve(timedOut), deadlineMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const ok = database && writable;
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: ok ? "ok" : "unavailable", database, writable }, ok ? 200 : 503);
   });
+}
+
+async function check(db: Db): Promise<Health> {
+  const database = await isDatabaseReachable(db);
+  return { database, writable: database && (await isDatabaseWritable(db)) };
 }

@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody, ErrorCode } from "../../domain/error-codes.ts";
 import { messages } from "../../domain/messages.ts";
+import { isDatabaseUnavailable } from "../db/database.ts";
 
 /** An error the caller can act on: a stable code for the UI to branch on and the spec's message to show. */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly status: ContentfulStatusCode,
     message: string,
     readonly details?: Record<string, unknown>,
@@ -15,7 +17,7 @@ export class AppError extends Error {
 }
 
 export function appError(
-  code: string,
+  code: ErrorCode,
   status: ContentfulStatusCode,
   message: string,
   details?: Record<string, unknown>,
@@ -23,9 +25,7 @@ export function appError(
   return new AppError(code, status, message, details);
 }
 
-export type ErrorBody = {
-  error: { code: string; message: string; field?: string } & Record<string, unknown>;
-};
+export type { ErrorBody };
 
 export function errorResponse(c: Context, error: unknown) {
   if (error instanceof AppError) {
@@ -34,8 +34,23 @@ export function errorResponse(c: Context, error: unknown) {
       error.status,
     );
   }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: the database is unreachable, too slow, full or read-only. The caller may retry; the operator
+    // sees the driver's own error (SQLITE_FULL, a connect timeout…).
+    c.get("log")?.("error", "database unavailable", { error: describe(error) });
+    return c.json<ErrorBody>(
+      { error: { code: "service-unavailable", message: messages.serviceUnavailable } },
+      503,
+    );
+  }
   c.get("log")?.("error", "unhandled error", {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return c.json<ErrorBody>({ error: { code: "internal", message: messages.internalError } }, 500);
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return `${error.message}${typeof code === "string" ? ` (${code})` : ""}`;
 }

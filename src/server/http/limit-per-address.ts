@@ -23,7 +23,7 @@ export function limitPerAddress(
     );
     if (!allowed) {
       c.header("Retry-After", String(retryAfterSeconds));
-      throw appError("rate_limited", 429, messages.tooManyRequests);
+      throw appError("too-many-requests", 429, messages.tooManyRequests);
     }
     await next();
   };

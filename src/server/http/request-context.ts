@@ -12,11 +12,25 @@ function remoteAddress(c: Parameters<MiddlewareHandler>[0]): string {
   }
 }
 
+/**
+ * The caller's address behind `proxyHops` trusted proxies. Each proxy appends the address it was reached from to
+ * X-Forwarded-For, so the entry `proxyHops` from the right is the one the outermost trusted proxy saw; anything
+ * left of it was written by the caller and proves nothing.
+ */
+export function forwardedClientAddress(header: string | undefined, proxyHops: number): string | undefined {
+  if (proxyHops < 1 || !header) return undefined;
+  const entries = header
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries[Math.max(entries.length - proxyHops, 0)];
+}
+
 /** Gives each request an id, the caller's address and a logger, and logs one line when it ends. */
-export function requestContext(log: Log, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function requestContext(log: Log, proxyHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 100) || randomUUID();
-    const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const forwarded = forwardedClientAddress(c.req.header("x-forwarded-for"), proxyHops);
     c.set("requestId", requestId);
     c.set("clientIp", forwarded || remoteAddress(c));
     c.set("log", (level, message, fields) => log(level, message, { requestId, ...fields }));

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { ErrorCode } from "../../domain/error-codes.ts";
 import { appError } from "./errors.ts";
 
 /**
@@ -9,7 +10,7 @@ import { appError } from "./errors.ts";
 export async function parseJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
-  codes: Record<string, string> = {},
+  codes: Record<string, ErrorCode> = {},
 ): Promise<z.infer<S>> {
   let body: unknown;
   try {
@@ -21,7 +22,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".") || undefined;
-    const code = (field && codes[field]) || "validation";
+    const code: ErrorCode = (field && codes[field]) || "validation";
     throw appError(code, 400, issue?.message ?? "Invalid request.", field ? { field } : undefined);
   }
   return result.data;

@@ -1,12 +1,9 @@
 import { createApp } from "../app.ts";
-import { createAuth } from "../auth/auth.ts";
 import type { Clock } from "../clock.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { silentLog } from "../http/log.ts";
-import { createOutbox } from "../ports/mail/outbox.ts";
-import { createSmtpTransport } from "../ports/mail/smtp-transport.ts";
-import { createMemoryRateLimiter } from "../ports/rate-limit/rate-limiter.ts";
+import { wire } from "../wiring.ts";
 
 export type TestClock = Clock & { set(iso: string): void; advance(ms: number): void };
 
@@ -39,17 +36,6 @@ export function buildTestApp(
     SMTP_URL: options.smtpUrl ?? "",
   });
   const clock = options.clock ?? testClock();
-  const transport = options.smtpUrl ? createSmtpTransport(options.smtpUrl, config.MAIL_FROM) : undefined;
-  const outbox = createOutbox({ db, transport, clock, log: silentLog });
-  const auth = createAuth({ config, db, outbox, clock, log: silentLog });
-  const app = createApp({
-    config,
-    db,
-    outbox,
-    rateLimiter: createMemoryRateLimiter(clock),
-    clock,
-    log: silentLog,
-    auth,
-  });
-  return { app, outbox, clock, config, auth, db };
+  const wiring = wire(config, db, { clock, log: silentLog });
+  return { ...wiring, app: createApp(wiring), clock };
 }

@@ -1,35 +1,42 @@
 import { useEffect } from "react";
-import { inactivitySignOutMs } from "../../domain/timing.ts";
-import { apiFetch } from "../api/http.ts";
+import { messages } from "../../domain/messages.ts";
+import { ApiError, apiFetch } from "../api/http.ts";
+import { createActivityTracker } from "./activity-tracker.ts";
 import { refreshSession, signOut } from "./auth-store.ts";
+import { clearSignedOutNotice, noteSignedOut } from "./signed-out-notice.tsx";
 
 /** Activity that keeps a session alive (spec §4): mouse move, key press, click or scroll. */
 const ACTIVITY_EVENTS = ["mousemove", "keydown", "click", "scroll"] as const;
-/** The server signs out on its own after 5 idle minutes, so activity here is reported to it now and then. */
-const HEARTBEAT_EVERY_MS = 60_000;
+
+/** The server's answer when it ended the session for being idle (a sleeping laptop may hear it first). */
+const endedForIdling = (error: unknown) =>
+  error instanceof ApiError && error.code === "unauthenticated" && error.message === messages.sessionExpired;
 
 export function useIdleSignOut(signedIn: boolean, onSignedOut: () => void): void {
   useEffect(() => {
     if (!signedIn) return;
-    let timer = window.setTimeout(expire, inactivitySignOutMs);
-    let lastHeartbeat = Date.now();
-    function expire() {
-      void signOut().then(onSignedOut);
-    }
-    function onActivity() {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(expire, inactivitySignOutMs);
-      if (Date.now() - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
-        lastHeartbeat = Date.now();
-        apiFetch("/api/session/heartbeat", { method: "POST", body: {} }).catch(() => {
+    clearSignedOutNotice(); // signed in again: an earlier notice no longer applies
+    const tracker = createActivityTracker({
+      now: () => Date.now(),
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (timer) => window.clearTimeout(timer as number),
+      report: (idleMs) => {
+        apiFetch("/api/session/heartbeat", { method: "POST", body: { idleMs } }).catch((error: unknown) => {
+          if (endedForIdling(error)) noteSignedOut("idle");
           void refreshSession(); // the server no longer knows the session: mirror that
         });
-      }
-    }
+      },
+      expire: () =>
+        void signOut().then(() => {
+          noteSignedOut("idle");
+          onSignedOut();
+        }),
+    });
+    const onActivity = () => tracker.activity();
     for (const event of ACTIVITY_EVENTS)
       window.addEventListener(event, onActivity, { passive: true, capture: true });
     return () => {
-      window.clearTimeout(timer);
+      tracker.stop();
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
   }, [signedIn, onSignedOut]);

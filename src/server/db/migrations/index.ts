@@ -1,9 +1,19 @@
 import type { Migration } from "kysely";
 import * as contactAndOutbox from "./0001-contact-and-outbox.ts";
 import * as accountsAndClients from "./0002-accounts-and-clients.ts";
+import * as healthProbe from "./0003-health-probe.ts";
+import * as mailOutboxLimits from "./0004-mail-outbox-limits.ts";
+import * as packsAndPayments from "./0005-packs-and-payments.ts";
+import * as newsletter from "./0006-newsletter.ts";
+import * as privateMedia from "./0007-private-media.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
   "0001-contact-and-outbox": contactAndOutbox,
   "0002-accounts-and-clients": accountsAndClients,
+  "0003-health-probe": healthProbe,
+  "0004-mail-outbox-limits": mailOutboxLimits,
+  "0005-packs-and-payments": packsAndPayments,
+  "0006-newsletter": newsletter,
+  "0007-private-media": privateMedia,
 };

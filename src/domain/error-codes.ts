@@ -1,0 +1,53 @@
+/**
+ * Every error code the API answers with, in one style (kebab-case, like the spec's §8 sign-in codes), shared by
+ * the server (which may only throw these) and the browser (which may branch on them).
+ */
+export const errorCodes = [
+  // Anything the caller sent that a schema refused.
+  "validation",
+  "payload-too-large",
+  "not-found",
+  "internal",
+  "service-unavailable",
+  // Sessions and roles.
+  "unauthenticated",
+  "permission-denied",
+  "forbidden-origin",
+  "password-change-required",
+  "too-many-requests",
+  // Sign-in and accounts (spec §8 codes).
+  "invalid-credential",
+  "user-not-found",
+  "wrong-password",
+  "weak-password",
+  "email-already-in-use",
+  "email-not-registered",
+  "invalid-token",
+  "same-password",
+  // Clients.
+  "client-not-found",
+  "package-locked",
+  // Contact.
+  "contact-delivery-failed",
+  // Mail outbox (admin).
+  "mail-not-failed",
+  // Subscriptions and payments.
+  "subscription-active",
+  "subscription-not-found",
+  "pack-not-offered",
+  "checkout-not-found",
+  "checkout-closed",
+  "payment-provider-failed",
+  "invalid-signature",
+  // Media (milestones, gallery): not a PNG or JPEG by its bytes; over the pixel limit; no such item.
+  "not-an-image",
+  "image-too-large",
+  "media-not-found",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string } & Record<string, unknown>;
+}

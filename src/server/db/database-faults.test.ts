@@ -1,0 +1,244 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { messages } from "../../domain/messages.ts";
+import { createApp } from "../app.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import type { Log } from "../http/log.ts";
+import { testClock } from "../testing/test-app.ts";
+import { wire } from "../wiring.ts";
+import { type Db, migrateToLatest, openDatabase } from "./database.ts";
+
+/** The log lines the app wrote, to check what an operator would read. */
+function captureLog() {
+  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const log: Log = (level, message, fields) => lines.push({ level, message, fields });
+  return { log, lines };
+}
+
+/** buildTestApp, with a log we can read. */
+function appWithLog(db: Db, log: Log, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    BETTER_AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+    ...env,
+  });
+  return createApp(wire(config, db, { clock: testClock(), log }));
+}
+
+const signInRequest = {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email: "nobody@example.com", password: "some-password-1" }),
+};
+
+/** A "PostgreSQL" on loopback that accepts connections and never says a word. */
+async function silentServer() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/test`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const temporaryFolders: string[] = [];
+function temporaryFolder() {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "db-faults-"));
+  temporaryFolders.push(folder);
+  return folder;
+}
+afterAll(() => {
+  for (const folder of temporaryFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)("PostgreSQL connection lost", () => {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  // Our own application_name, so we terminate only this pool's backends: the other test files run in parallel on
+  // the same `test` database, and terminating every backend there would break their connections too.
+  const applicationName = `db-faults-${randomBytes(6).toString("hex")}`;
+  const ownUrl = `${postgresUrl}${postgresUrl?.includes("?") ? "&" : "?"}application_name=${applicationName}`;
+  const { log, lines } = captureLog();
+  let db: Db;
+
+  beforeAll(async () => {
+    const admin = openDatabase({ databaseUrl: postgresUrl });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+    db = openDatabase({ databaseUrl: ownUrl, pgSchema: schema, log });
+    await migrateToLatest(db, schema);
+  });
+  afterAll(async () => {
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+    await db.destroy();
+  });
+
+  it("logs the lost connection and answers the next request on a new one, instead of exiting", async () => {
+    const app = appWithLog(db, log);
+    expect((await app.request("/healthz")).status).toBe(200);
+
+    const admin = openDatabase({ databaseUrl: postgresUrl });
+    const { rows } = await sql<{ terminated: boolean }>`
+      select pg_terminate_backend(pid) as terminated from pg_stat_activity
+      where application_name = ${applicationName} and pid <> pg_backend_pid()`.execute(admin);
+    await admin.destroy();
+    expect(rows.length).toBeGreaterThan(0);
+    // Without a listener on the pool, this 'error' event is an uncaught exception: the process dies here.
+    await vi.waitFor(() =>
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: "warn", message: "database connection lost" }),
+      ),
+    );
+
+    const again = await app.request("/healthz");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: "ok", database: true, writable: true });
+  });
+});
+
+describe("a PostgreSQL that accepts connections and never answers", () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let db: Db;
+  beforeAll(async () => {
+    silent = await silentServer();
+    db = openDatabase({ databaseUrl: silent.url, connectTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await silent.close();
+  });
+
+  it("answers an API request with a 503 the caller can retry, within the connect timeout", async () => {
+    const { log, lines } = captureLog();
+    const started = performance.now();
+    const response = await appWithLog(db, log).request("/api/session/sign-in", signInRequest);
+    const elapsed = performance.now() - started;
+
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: "service-unavailable", message: messages.serviceUnavailable },
+    });
+    expect(elapsed).toBeLessThan(2000);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        message: "database unavailable",
+        fields: expect.objectContaining({ error: expect.stringMatching(/timeout/i) }),
+      }),
+    );
+  }, 10_000);
+});
+
+describe("SQLite on a full disk", () => {
+  let db: Db;
+  afterEach(() => db?.destroy());
+
+  /** A file database like production's, that can grow by only a few pages more: the disk is nearly full. */
+  async function nearlyFullDatabase() {
+    db = openDatabase({ sqliteFile: path.join(temporaryFolder(), "swim-school.sqlite") });
+    await migrateToLatest(db);
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+    await sql.raw(`pragma max_page_count = ${Number(rows[0]?.page_count) + 3}`).execute(db);
+    return db;
+  }
+
+  it("answers 503 to sign-ins once the disk fills up, and logs SQLITE_FULL", async () => {
+    const { log, lines } = captureLog();
+    // A failed sign-in is recorded; keep the lockout out of the way so each one writes a row.
+    const app = appWithLog(await nearlyFullDatabase(), log, {
+      SIGN_IN_ACCOUNT_FAILURE_LIMIT: "100000",
+      SIGN_IN_IP_FAILURE_LIMIT: "100000",
+    });
+
+    let response = await app.request("/api/session/sign-in", signInRequest);
+    for (let attempt = 0; response.status === 404 && attempt < 5000; attempt++) {
+      response = await app.request("/api/session/sign-in", signInRequest);
+    }
+
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: "service-unavailable", message: messages.serviceUnavailable },
+    });
+    expect((await app.request("/api/session/sign-in", signInRequest)).status).toBe(503);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        message: "database unavailable",
+        fields: expect.objectContaining({ error: "database or disk is full (SQLITE_FULL)" }),
+      }),
+    );
+  });
+
+  it("/healthz answers 503, writable false, while the database cannot take a write", async () => {
+    const { log } = captureLog();
+    const app = appWithLog(await nearlyFullDatabase(), log);
+    const before = await app.request("/healthz");
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ status: "ok", database: true, writable: true });
+
+    await fillUp(db);
+    const full = await app.request("/healthz");
+    expect(full.status).toBe(503);
+    expect(await full.json()).toEqual({ status: "unavailable", database: true, writable: false });
+  });
+
+  it("a transaction that fails on the full disk reports SQLITE_FULL, not the rollback's own error", async () => {
+    await fillUp(await nearlyFullDatabase());
+    const write = db.transaction().execute((trx) =>
+      trx
+        .insertInto("signInFailure")
+        .values({ email: "x".repeat(5000), ipAddress: "198.51.100.7", createdAt: new Date().toISOString() })
+        .execute(),
+    );
+    await expect(write).rejects.toMatchObject({ code: "SQLITE_FULL", message: "database or disk is full" });
+  });
+
+  /** Writes rows until SQLite refuses one with SQLITE_FULL. */
+  async function fillUp(full: Db) {
+    for (let row = 0; row < 10_000; row++) {
+      try {
+        await full
+          .insertInto("signInFailure")
+          .values({ email: `filler-${row}@example.com`, ipAddress: "203.0.113.9", createdAt: "2026-01-01" })
+          .execute();
+      } catch (error) {
+        expect(error).toMatchObject({ code: "SQLITE_FULL" });
+        return;
+      }
+    }
+    throw new Error("the database never filled up");
+  }
+});
+
+describe("an unusable DATA_DIR", () => {
+  it("stops start-up with one line naming the folder when a file stands where the folder should be", () => {
+    const file = path.join(temporaryFolder(), "not-a-folder");
+    writeFileSync(file, "");
+    const dataDir = path.join(file, "data");
+    const open = () => openDatabase({ sqliteFile: path.join(dataDir, "swim-school.sqlite") });
+    expect(open).toThrow(ConfigError);
+    expect(open).toThrow(`Cannot write to DATA_DIR ${dataDir}: not a directory (ENOTDIR)`);
+  });
+
+  // Root writes through chmod, so this case exists only for a normal user; a read-only mount stops root too
+  // and goes through the same access() check (EROFS).
+  it.skipIf(process.getuid?.() === 0)("names the folder when it is read-only for the server's user", () => {
+    const dataDir = temporaryFolder();
+    chmodSync(dataDir, 0o555);
+    const open = () => openDatabase({ sqliteFile: path.join(dataDir, "swim-school.sqlite") });
+    expect(open).toThrow(`Cannot write to DATA_DIR ${dataDir}: permission denied (EACCES)`);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { createLog } from "../../http/log.ts";
+import { call, signedInClient } from "../../testing/accounts.ts";
+import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
+import { buildTestApp, type TestApp, testClock } from "../../testing/test-app.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { wire } from "../../wiring.ts";
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let sink: SmtpSink;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.stop();
+  await testDb.close();
+});
+beforeEach(() => {
+  sink.received = [];
+});
+
+/** The token of the first reset link in a text (a mail body, a raw message or a log line). */
+function resetTokenIn(text: string): string | undefined {
+  const match = /reset-password\?token=([A-Za-z0-9%_-]+)/.exec(text);
+  return match?.[1] && decodeURIComponent(match[1]);
+}
+
+/** The text of a raw message as sent, with quoted-printable soft breaks and escapes undone. */
+function decodedRaw(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The token of the link in the last mail the SMTP sink received. */
+function mailedToken(): string {
+  const raw = sink.received.at(-1)?.raw ?? "";
+  const token = resetTokenIn(decodedRaw(raw));
+  if (!token) throw new Error(`no reset link in the last mail received: ${raw}`);
+  return token;
+}
+
+async function storedResetMail(email: string) {
+  return db
+    .selectFrom("mailOutbox")
+    .select(["status", "body"])
+    .where("toAddress", "=", email)
+    .where("subject", "=", "Reset your password")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+}
+
+const confirm = (testApp: TestApp, token: string, newPassword: string) =>
+  call(testApp, "POST", "/api/password-reset/confirm", { body: { token, newPassword } });
+
+/** The app wired as `npm start` wires it for this environment, writing its log lines into `lines`. */
+function appWithLog(env: Record<string, string>, lines: string[], smtpUrl?: string): TestApp {
+  const config = loadConfig({
+    BETTER_AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+    LOG_LEVEL: "debug",
+    ...env,
+    SMTP_URL: smtpUrl ?? "",
+  });
+  const clock = testClock();
+  const wiring = wire(config, db, { clock, log: createLog("debug", (line) => lines.push(line)) });
+  return { ...wiring, app: createApp(wiring), clock };
+}
+
+describe("the password reset mail", () => {
+  it("once sent, the stored copy holds no usable link; the mailed link works", async () => {
+    const testApp = buildTestApp(db, { smtpUrl: sink.url });
+    const client = await signedInClient(testApp);
+    const asked = await call(testApp, "POST", "/api/password-reset", { body: { email: client.email } });
+    expect(asked.status).toBe(200);
+
+    const stored = await storedResetMail(client.email);
+    expect(stored.status).toBe("sent");
+    expect(stored.body).toContain("Choose a new password here");
+    const storedToken = resetTokenIn(stored.body);
+    if (storedToken) expect((await confirm(testApp, storedToken, "stolen-password-1")).status).toBe(400);
+    expect(storedToken).toBeUndefined();
+
+    expect(sink.received).toHaveLength(1);
+    expect((await confirm(testApp, mailedToken(), "chosen-password-1")).status).toBe(200);
+  });
+
+  it("without SMTP in development, the log holds the working link and the stored copy does not", async () => {
+    const lines: string[] = [];
+    const testApp = appWithLog({ NODE_ENV: "development" }, lines);
+    const client = await signedInClient(testApp);
+    expect(
+      (await call(testApp, "POST", "/api/password-reset", { body: { email: client.email } })).status,
+    ).toBe(200);
+
+    const stored = await storedResetMail(client.email);
+    expect(stored.status).toBe("logged");
+    expect(resetTokenIn(stored.body)).toBeUndefined();
+    const loggedToken = lines.map((line) => resetTokenIn(JSON.parse(line).body ?? "")).find(Boolean);
+    expect(loggedToken).toBeTruthy();
+    expect((await confirm(testApp, loggedToken ?? "", "chosen-password-1")).status).toBe(200);
+  });
+
+  it("in production the log never holds the link, with or without SMTP", async () => {
+    for (const smtpUrl of [undefined, sink.url]) {
+      const lines: string[] = [];
+      const testApp = appWithLog({ NODE_ENV: "production" }, lines, smtpUrl);
+      const client = await signedInClient(testApp);
+      const asked = await call(testApp, "POST", "/api/password-reset", { body: { email: client.email } });
+      expect(asked.status).toBe(200);
+
+      expect(lines.some((line) => line.includes("mail"))).toBe(true);
+      expect(lines.filter((line) => /token=|reset-password\?/.test(line))).toEqual([]);
+      expect(resetTokenIn((await storedResetMail(client.email)).body)).toBeUndefined();
+      if (smtpUrl) {
+        const token = mailedToken();
+        expect(lines.filter((line) => line.includes(token))).toEqual([]);
+      }
+    }
+  });
+});
