@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { messages } from "../src/domain/messages.ts";
 import { e2eControlUrl as controlUrl } from "./e2e-env.ts";
 
 /** Takes the loopback SMTP server the app mails down or up again. */
@@ -21,8 +22,26 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** Gives a registered client an active plan, as a completed purchase will (the payments release). */
-export async function giveActivePlan(email: string): Promise<void> {
-  const response = await fetch(`${controlUrl}/plans?email=${encodeURIComponent(email)}`, { method: "POST" });
-  expect(response.ok).toBe(true);
+/**
+ * Buys a package for a client through the local checkout page, signed in as the admin (who may buy any pack for a
+ * client, docs/api.md): the one way to an active plan, the same page a client pays on.
+ */
+export async function buyPackageAsAdmin(
+  page: Page,
+  client: { email: string; lastName: string },
+  packType = "8_55",
+): Promise<void> {
+  const found = await page.request.get(`/api/clients?${new URLSearchParams({ search: client.lastName })}`);
+  expect(found.ok()).toBe(true);
+  const { items } = (await found.json()) as { items: { id: string; email: string }[] };
+  const userId = items.find((item) => item.email === client.email)?.id;
+  expect(userId, `client ${client.email}`).toBeTruthy();
+  const started = await page.request.post("/api/subscriptions/create-checkout-session", {
+    data: { email: client.email, userId, packType },
+  });
+  expect(started.ok()).toBe(true);
+  const { url } = (await started.json()) as { url: string };
+  await page.goto(url);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("dialog").getByText(messages.subscriptionSuccessful)).toBeVisible();
 }

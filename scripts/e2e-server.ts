@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { e2eAdmin, e2ePort } from "../e2e/e2e-env.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { openDatabase } from "../src/server/db/database.ts";
 import { startServer } from "../src/server/server.ts";
 import { type ReceivedMail, startSmtpSink } from "../src/server/testing/smtp-sink.ts";
 
@@ -38,34 +37,8 @@ const server = await startServer(
   }),
 );
 
-/**
- * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received, and
- * POST /plans?email=E, which gives that client an active plan (the payments release will make them for real).
- */
-const seedDb = openDatabase({ sqliteFile: path.join(dataDir, "swim-school.sqlite") });
+/** Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received. */
 createServer(async (req, res) => {
-  const url = new URL(req.url ?? "/", "http://control");
-  if (req.method === "POST" && url.pathname === "/plans") {
-    const client = await seedDb
-      .selectFrom("client")
-      .select("id")
-      .where("email", "=", url.searchParams.get("email") ?? "")
-      .executeTakeFirstOrThrow();
-    await seedDb
-      .insertInto("subscriptionPlan")
-      .values({
-        clientId: client.id,
-        isActive: 1,
-        totalClasses: 8,
-        usedClasses: 0,
-        packType: "8_55",
-        subscriptionId: `e2e-${client.id}`,
-        createdAt: new Date().toISOString(),
-      })
-      .execute();
-    res.end("ok");
-    return;
-  }
   if (req.method === "POST" && req.url === "/smtp/down") {
     await smtp.stop();
   } else if (req.method === "POST" && req.url === "/smtp/up") {
@@ -80,7 +53,6 @@ createServer(async (req, res) => {
 }).listen(e2ePort + 1, "127.0.0.1");
 
 const stop = async () => {
-  await seedDb.destroy().catch(() => {});
   await server.stop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

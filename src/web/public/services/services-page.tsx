@@ -3,6 +3,7 @@ import content from "../../../content/site.json";
 import { paths } from "../../paths.ts";
 import "../page-hero.css";
 import "./services.css";
+import { Packages } from "./packages.tsx";
 
 const services = content.services;
 
@@ -30,6 +31,7 @@ export function ServicesPage() {
           ))}
         </ul>
       </section>
+      <Packages />
     </>
   );
 }

@@ -1,0 +1,217 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
+import { messages } from "../src/domain/messages.ts";
+import { packCatalogue } from "../src/domain/pack-catalogue.ts";
+import type { PackType } from "../src/domain/packs.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { expectNoSeriousA11yViolations } from "./support.ts";
+
+/** The e2e server is shared by every test of a run: each test makes its own client. */
+let counter = 0;
+const unique = (name: string) => `${name}${Date.now()}${counter++}`;
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
+  return page;
+}
+
+/**
+ * Registers a client through the API as the admin (the form has its own tests), optionally clears its package,
+ * and signs it in on `page` with a password of its own.
+ */
+async function newClient(admin: Page, page: Page, defaultPackType: PackType | null = "8_55") {
+  const lastName = unique("Pay");
+  const email = `${lastName.toLowerCase()}@e2e.example`;
+  const registered = await admin.request.post("/api/clients", {
+    data: { firstName: "Lena", lastName, email, phoneNumber: "5550103030", defaultPackType: "8_55" },
+  });
+  expect(registered.status()).toBe(201);
+  const { client, temporaryPassword } = (await registered.json()) as {
+    client: { id: string };
+    temporaryPassword: string;
+  };
+  if (defaultPackType !== "8_55") {
+    const patched = await admin.request.patch(`/api/clients/${client.id}`, { data: { defaultPackType } });
+    expect(patched.ok()).toBe(true);
+  }
+  expect(
+    (await page.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
+  ).toBe(true);
+  const changed = await page.request.post("/api/session/change-password", {
+    data: { currentPassword: temporaryPassword, newPassword: "my-own-password-1" },
+  });
+  expect(changed.ok()).toBe(true);
+  return { id: client.id, email, lastName, name: `Lena ${lastName}` };
+}
+
+/** The admin's Edit Client dialog for the client, opened from /clients-list. */
+async function openEditClient(admin: Page, client: { lastName: string; name: string }) {
+  await admin.goto("/clients-list");
+  await admin.getByLabel("Search by name").fill(client.lastName);
+  await admin.getByRole("button", { name: `Edit ${client.name}` }).click();
+  return admin.getByRole("dialog", { name: "Edit Client" });
+}
+
+/** The page's popup, by its title. */
+const popup = (page: Page, title: string) => page.getByRole("dialog", { name: title, exact: true });
+
+test("a client buys its package on the local checkout, sees it active, then cancels it; the admin's package selector is locked meanwhile", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  const client = await newClient(admin, page);
+
+  await page.goto("/payments");
+  await expect(page.getByRole("heading", { level: 1, name: "Choose your class package" })).toBeVisible();
+  const box = page.getByRole("region", { name: "Your subscription" });
+  await expect(box).toContainText("You have no active subscription");
+  // The admin chose 8 classes at 55 for this client: that package alone is offered, with its price.
+  const packages = page.getByRole("region", { name: "Your package" });
+  await expect(packages.getByRole("listitem")).toHaveCount(1);
+  await expect(packages.getByRole("listitem")).toContainText("8 classes");
+  await expect(packages.getByRole("listitem")).toContainText("$440");
+  await expectNoSeriousA11yViolations(page);
+
+  await packages.getByRole("button", { name: "Buy this package" }).click();
+  await expect(page).toHaveURL(/\/checkout\/local\/[\w-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByText("8 classes (55)")).toBeVisible();
+  await expect(page.getByText("$440")).toBeVisible();
+  await expect(page.getByText(client.email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+  // Back on /payments: the popup, and the flag gone from the address so a reload does not show it again.
+  const thanks = popup(page, "Thank you!");
+  await expect(thanks).toContainText(messages.subscriptionSuccessful);
+  await expect(page).toHaveURL(/\/payments$/);
+  await expectNoSeriousA11yViolations(page);
+  await thanks.getByRole("button", { name: "OK" }).click();
+  await expect(thanks).toBeHidden();
+  await expect(box).toContainText("8 classes (55)");
+  await expect(box).toContainText("0 of 8 classes used");
+  await expect(packages.getByRole("button", { name: "Buy this package" })).toBeDisabled();
+
+  // Meanwhile the admin sees the plan and cannot change the package (the server refuses it too).
+  let dialog = await openEditClient(admin, client);
+  await expect(dialog.getByLabel("Package")).toBeDisabled();
+  await expect(dialog).toContainText(messages.packLocked);
+  await expect(dialog).toContainText("Active plan: 0 of 8 classes used");
+  await expect(admin.getByRole("row").filter({ hasText: client.email })).toContainText(
+    "Active plan: 0 of 8 classes used",
+  );
+  const refused = await admin.request.patch(`/api/clients/${client.id}`, {
+    data: { defaultPackType: "4_60" },
+  });
+  expect(refused.status()).toBe(409);
+
+  await box.getByRole("button", { name: "Cancel subscription" }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(messages.confirmCancelSubscription);
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole("button", { name: "Cancel subscription" }).click();
+  // No class of the plan was booked, so all 8 were left.
+  const canceled = popup(page, "Subscription canceled");
+  await expect(canceled).toContainText(
+    "Your subscription has been successfully canceled. You had 8 remaining classes left.",
+  );
+  await canceled.getByRole("button", { name: "OK" }).click();
+  await expect(box).toContainText("You have no active subscription");
+  await expect(packages.getByRole("button", { name: "Buy this package" })).toBeEnabled();
+
+  dialog = await openEditClient(admin, client);
+  await expect(dialog.getByLabel("Package")).toBeEnabled();
+  await expect(dialog).toContainText("No active plan");
+  await admin.close();
+});
+
+test("/manage-payments is the same page; without a package chosen every pack is offered; Cancel on the checkout shows the cancel popup", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await newClient(admin, page, null);
+  await admin.close();
+
+  await page.goto("/manage-payments");
+  await expect(page).toHaveURL(/\/manage-payments$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Choose your class package" })).toBeVisible();
+  const packages = page.getByRole("region", { name: "Our packages" });
+  await expect(packages.getByRole("listitem")).toHaveCount(packCatalogue.length);
+  await expectNoSeriousA11yViolations(page);
+
+  await packages.getByRole("listitem").filter({ hasText: "$200" }).getByRole("button").click();
+  await expect(page.getByText("4 classes (50)")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const canceled = popup(page, "Payment canceled");
+  await expect(canceled).toContainText(messages.paymentCanceled);
+  await expect(page).toHaveURL(/\/payments$/);
+  await canceled.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("region", { name: "Your subscription" })).toContainText(
+    "You have no active subscription",
+  );
+  // Back does not return to the finished checkout.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/manage-payments$/);
+});
+
+test("buying after the session ended says 'You must be logged in.'", async ({ page, browser }) => {
+  const admin = await adminPage(browser);
+  await newClient(admin, page);
+  await admin.close();
+  await page.goto("/payments");
+  const buy = page.getByRole("button", { name: "Buy this package" });
+  await expect(buy).toBeEnabled();
+  await page.request.post("/api/session/sign-out");
+  await buy.click();
+  await expect(popup(page, "Checkout")).toContainText(messages.mustBeLoggedIn);
+});
+
+test("/contract shows the contract form in a frame, or the school's contact details when the form cannot load", async ({
+  page,
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await newClient(admin, page);
+  await admin.close();
+  const formHost = `${new URL(content.contractFormUrl).origin}/**`;
+
+  await page.route(formHost, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><html lang="en"><title>Contract</title><main><h1>Swim contract</h1></main></html>',
+    }),
+  );
+  await page.goto("/contract");
+  await expect(page.getByRole("heading", { level: 1, name: "View Contract" })).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Contract form"]').getByRole("heading")).toHaveText(
+    "Swim contract",
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.unroute(formHost);
+  await page.route(formHost, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  await expect(page.getByText("The contract form cannot be shown right now.")).toBeVisible();
+  await expect(page.getByRole("link", { name: content.contact.email })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("/services shows every package with its price, in the prerendered page", async ({ page }) => {
+  const html = await (await page.request.get("/services")).text();
+  for (const pack of packCatalogue) expect(html).toContain(`$${pack.price}`);
+
+  await page.goto("/services");
+  const table = page.getByRole("table", { name: "Class packages and prices" });
+  await expect(table.getByRole("row")).toHaveCount(packCatalogue.length + 1);
+  for (const [index, pack] of packCatalogue.entries()) {
+    const row = table.getByRole("row").nth(index + 1);
+    await expect(row).toContainText(`${pack.classes} classes`);
+    await expect(row).toContainText(`$${pack.pricePerClass}`);
+    await expect(row).toContainText(`$${pack.price}`);
+  }
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,52 @@
+/**
+ * The package catalogue (spec §3, §9) without zod, so a public page can show the prices without loading the
+ * validation library: packs.ts adds the schema, subscriptions.ts the API's shapes.
+ */
+
+/** The six packages: class count, then price per class. */
+export const packTypes = ["4_60", "4_55", "4_50", "8_60", "8_55", "8_50"] as const;
+export type PackType = (typeof packTypes)[number];
+
+export interface Pack {
+  type: PackType;
+  classes: number;
+  pricePerClass: number;
+  price: number;
+}
+
+export function packOf(type: PackType): Pack {
+  const [classes, pricePerClass] = type.split("_").map(Number) as [number, number];
+  return { type, classes, pricePerClass, price: classes * pricePerClass };
+}
+
+/** "4 classes · 60 per class" */
+export function packLabel(type: PackType): string {
+  const pack = packOf(type);
+  return `${pack.classes} classes · ${pack.pricePerClass} per class`;
+}
+
+/** "4 classes (60)": the class count, then the price per class in parentheses (spec §3 "available pack"). */
+export function packName(type: PackType): string {
+  const pack = packOf(type);
+  return `${pack.classes} classes (${pack.pricePerClass})`;
+}
+
+/**
+ * The pack type a pack's name derives to ("8 classes (55)" → "8_55"), or null for a name that does not match
+ * the pattern or a pack we do not sell: the browser drops those (spec §3).
+ */
+export function packTypeFromName(name: string): PackType | null {
+  const match = /^(\d+)\D*\((\d+)\)\s*$/.exec(name.trim());
+  if (!match) return null;
+  const type = `${match[1]}_${match[2]}`;
+  return (packTypes as readonly string[]).includes(type) ? (type as PackType) : null;
+}
+
+/** The catalogue the database is seeded with (migration 0005), in the order it is shown. */
+export const packCatalogue = packTypes.map((type) => ({ ...packOf(type), name: packName(type) }));
+export type CataloguePack = (typeof packCatalogue)[number];
+
+/** An amount as pages show it; the spec names no currency, the school's number (+1) and locale are US. */
+export function formatPrice(amount: number): string {
+  return `$${amount}`;
+}

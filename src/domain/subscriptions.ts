@@ -1,0 +1,115 @@
+import { emailAddress } from "./fields.ts";
+import type { PackType } from "./pack-catalogue.ts";
+import { packTypeSchema } from "./packs.ts";
+import { z } from "./zod.ts";
+
+/**
+ * Packages, subscriptions and checkout (spec §3, §7): the catalogue, the request schemas of the four
+ * /api/subscriptions calls and of the local checkout, and their answers, shared by the server and the browser.
+ * The catalogue itself is in pack-catalogue.ts (no zod), re-exported here.
+ */
+
+export {
+  type CataloguePack,
+  packCatalogue,
+  packName,
+  packTypeFromName,
+} from "./pack-catalogue.ts";
+
+/** GET /api/subscriptions/available-packs: `id` is the pack type. */
+export interface AvailablePack {
+  id: string;
+  name: string;
+}
+
+/** GET /api/subscriptions/used-classes/:userId: the client's active plan, or `active: false` and nulls/zeros. */
+export interface ActiveSubscriptionInfo {
+  active: boolean;
+  /** The pack's name, e.g. "4 classes (60)". */
+  title: string | null;
+  totalClasses: number;
+  /** Classes of the plan whose booked date is past (docs/decisions/005). */
+  usedClasses: number;
+  subscriptionId: string | null;
+  packType: PackType | null;
+}
+
+export const noActiveSubscription: ActiveSubscriptionInfo = {
+  active: false,
+  title: null,
+  totalClasses: 0,
+  usedClasses: 0,
+  subscriptionId: null,
+  packType: null,
+};
+
+/** The user ids better-auth gives (letters, digits, - and _). */
+export const userIdSchema = z
+  .string({ error: "userId is required." })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "userId is not a valid user id.");
+
+/** POST /api/subscriptions/create-checkout-session */
+export const createCheckoutSessionSchema = z
+  .object({
+    email: emailAddress("Email must be a valid email address."),
+    userId: userIdSchema,
+    packType: packTypeSchema,
+  })
+  .strict();
+export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
+
+/** The address to send the browser to: the provider's checkout page, or our own for the local provider. */
+export interface CheckoutSessionResponse {
+  url: string;
+}
+
+/** POST /api/subscriptions/cancel-subscription */
+export const cancelSubscriptionSchema = z
+  .object({
+    subscriptionId: z
+      .string({ error: "subscriptionId is required." })
+      .trim()
+      .min(1, "subscriptionId is required.")
+      .max(255, "subscriptionId is too long."),
+    userId: userIdSchema,
+  })
+  .strict();
+export type CancelSubscriptionInput = z.infer<typeof cancelSubscriptionSchema>;
+
+/** A refusal is an error body instead (its message: 'Error canceling subscription. Please try again.'). */
+export interface CancelSubscriptionResponse {
+  success: true;
+  error: null;
+  /** 'Your subscription has been successfully canceled. You had N remaining class(es) left.' */
+  message: string;
+  remainingClasses: number;
+}
+
+export type CheckoutStatus = "open" | "completed" | "canceled" | "refused";
+
+/** GET /api/payments/local/:sessionId: what the local checkout page shows before Pay or Cancel. */
+export interface LocalCheckoutResponse {
+  sessionId: string;
+  status: CheckoutStatus;
+  packType: PackType;
+  packName: string;
+  classes: number;
+  pricePerClass: number;
+  /** classes × price per class. */
+  price: number;
+  email: string;
+}
+
+/** POST /api/payments/local/:sessionId/pay and /cancel: where the browser goes next. */
+export interface LocalCheckoutResultResponse {
+  url: string;
+}
+
+/** Where checkout returns to (spec §4 "Checkout return"). */
+export const checkoutReturnPaths = {
+  success: "/payments?success=true",
+  canceled: "/payments?canceled=true",
+} as const;
+
+/** The local checkout page of a session (the static site serves the app shell under /checkout/local/). */
+export const localCheckoutPath = (sessionId: string) => `/checkout/local/${encodeURIComponent(sessionId)}`;

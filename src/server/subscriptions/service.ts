@@ -1,0 +1,376 @@
+import { messages } from "../../domain/messages.ts";
+import { packOf } from "../../domain/packs.ts";
+import {
+  type ActiveSubscriptionInfo,
+  type AvailablePack,
+  type CancelSubscriptionInput,
+  type CancelSubscriptionResponse,
+  type CreateCheckoutSessionInput,
+  checkoutReturnPaths,
+  type LocalCheckoutResponse,
+  noActiveSubscription,
+  packName,
+} from "../../domain/subscriptions.ts";
+import { assertClientAccess } from "../auth/ownership.ts";
+import type { SignedIn } from "../auth/session.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import { isUniqueViolation } from "../db/portable.ts";
+import { appError } from "../http/errors.ts";
+import type { Log } from "../http/log.ts";
+import type { Outbox, QueuedMail } from "../ports/mail/outbox.ts";
+import { localCheckoutCompleted } from "../ports/payments/local-payments.ts";
+import type { PaymentEvent, PaymentProvider } from "../ports/payments/payment-provider.ts";
+import {
+  type ActivePlan,
+  type CheckoutSession,
+  clientContact,
+  closeCheckoutSession,
+  endPlan,
+  findActivePlan,
+  findActivePlanBySubscription,
+  findCheckoutSession,
+  findPack,
+  insertActivePlan,
+  insertCheckoutSession,
+  isEventRecorded,
+  listPacks,
+  recordEvent,
+  startNewPeriod,
+} from "./repository.ts";
+
+export interface SubscriptionDeps {
+  db: Db;
+  outbox: Outbox;
+  clock: Clock;
+  log: Log;
+  payments: PaymentProvider;
+}
+
+/**
+ * Classes used, per plan: the plan's booked dates that are past, counted within its current period
+ * (`periodStartedAt`), derived each time rather than kept in a counter that could drift from the bookings
+ * (docs/decisions/005). The bookings feature does not exist yet, so every plan has 0 used until it counts its
+ * dates here; every reader (the client's box, the admin's list, cancellation) goes through this one function.
+ */
+export async function usedClassesOf(_db: Db, planIds: readonly number[]): Promise<Map<number, number>> {
+  return new Map(planIds.map((id) => [id, 0]));
+}
+
+async function usedClassesOfPlan(db: Db, planId: number): Promise<number> {
+  return (await usedClassesOf(db, [planId])).get(planId) ?? 0;
+}
+
+export function availablePacks(deps: Pick<SubscriptionDeps, "db">): Promise<AvailablePack[]> {
+  return listPacks(deps.db);
+}
+
+export async function activeSubscription(
+  deps: Pick<SubscriptionDeps, "db">,
+  clientId: string,
+): Promise<ActiveSubscriptionInfo> {
+  const plan = await findActivePlan(deps.db, clientId);
+  if (!plan) return noActiveSubscription;
+  return {
+    active: true,
+    title: packName(plan.packType),
+    totalClasses: plan.totalClasses,
+    usedClasses: await usedClassesOfPlan(deps.db, plan.id),
+    subscriptionId: plan.subscriptionId,
+    packType: plan.packType,
+  };
+}
+
+/**
+ * Starts a purchase: the caller buys for themselves (an admin for any client). A client buys the package the
+ * admin chose for them (any package when none is chosen), and only while no plan of theirs is active.
+ */
+export async function startCheckout(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  input: CreateCheckoutSessionInput,
+): Promise<{ url: string }> {
+  const { db, payments, clock } = deps;
+  assertClientAccess(signedIn, input.userId);
+  const client = await clientContact(db, input.userId);
+  if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+  const pack = await findPack(db, input.packType);
+  if (!pack) throw appError("validation", 400, "Please choose a package.", { field: "packType" });
+  if (signedIn.role === "client" && client.defaultPackType && client.defaultPackType !== pack.id) {
+    throw appError("pack-not-offered", 409, messages.packNotOffered, { field: "packType" });
+  }
+  if (await findActivePlan(db, input.userId)) {
+    throw appError("subscription-active", 409, messages.subscriptionAlreadyActive);
+  }
+
+  let started: { sessionId: string; url: string };
+  try {
+    started = await payments.startCheckout({
+      clientId: input.userId,
+      email: input.email,
+      packType: pack.id,
+      packName: pack.name,
+    });
+  } catch (error) {
+    deps.log("error", "checkout could not start at the payment provider", { error: String(error) });
+    throw appError("payment-provider-failed", 503, messages.checkoutFailed);
+  }
+  await insertCheckoutSession(db, {
+    id: started.sessionId,
+    provider: payments.name,
+    clientId: input.userId,
+    packType: pack.id,
+    email: input.email,
+    createdAt: clock.now().toISOString(),
+  });
+  return { url: started.url };
+}
+
+/** Cancels the caller's (or, for an admin, the client's) active plan here and at the provider. */
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  input: CancelSubscriptionInput,
+): Promise<CancelSubscriptionResponse> {
+  const { db, payments, clock } = deps;
+  assertClientAccess(signedIn, input.userId);
+  const plan = await findActivePlan(db, input.userId);
+  if (!plan || plan.subscriptionId !== input.subscriptionId) {
+    throw appError("subscription-not-found", 404, messages.cancelSubscriptionFailed);
+  }
+  // The provider first: a plan shown as cancelled while the card is still charged would be worse than a retry.
+  try {
+    await payments.cancelSubscription(input.subscriptionId);
+  } catch (error) {
+    deps.log("error", "subscription could not be cancelled at the payment provider", {
+      subscriptionId: input.subscriptionId,
+      error: String(error),
+    });
+    throw appError("payment-provider-failed", 503, messages.cancelSubscriptionFailed);
+  }
+  const remainingClasses = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(db, plan.id)));
+  const mailIds = await db.transaction().execute(async (trx) => {
+    // Ended meanwhile (the provider's subscription.deleted event came first): its receipt is already queued.
+    if (!(await endPlan(trx, plan.id, clock.now().toISOString()))) return [];
+    const mail = await cancellationReceipt(trx, plan, remainingClasses);
+    return mail ? [await deps.outbox.enqueue(mail, trx)] : [];
+  });
+  await deliver(deps, mailIds);
+  return {
+    success: true,
+    error: null,
+    message: messages.subscriptionCanceled(remainingClasses),
+    remainingClasses,
+  };
+}
+
+// The local checkout page (PAYMENTS=local): the session's owner (or an admin) reads it, pays or cancels.
+
+async function localSession(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  sessionId: string,
+): Promise<CheckoutSession> {
+  const session = deps.payments.name === "local" ? await findCheckoutSession(deps.db, sessionId) : undefined;
+  if (session?.provider !== "local") {
+    throw appError("checkout-not-found", 404, messages.checkoutNotFound);
+  }
+  assertClientAccess(signedIn, session.clientId);
+  return session;
+}
+
+export async function describeLocalCheckout(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  sessionId: string,
+): Promise<LocalCheckoutResponse> {
+  const session = await localSession(deps, signedIn, sessionId);
+  const pack = packOf(session.packType);
+  return {
+    sessionId: session.id,
+    status: session.status,
+    packType: session.packType,
+    packName: packName(session.packType),
+    classes: pack.classes,
+    pricePerClass: pack.pricePerClass,
+    price: pack.price,
+    email: session.email,
+  };
+}
+
+/** Pay: the purchase goes through the same handler as a provider's webhook. Paying twice changes nothing. */
+export async function payLocalCheckout(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  sessionId: string,
+): Promise<{ url: string }> {
+  const session = await localSession(deps, signedIn, sessionId);
+  if (session.status === "canceled") throw appError("checkout-closed", 409, messages.checkoutClosed);
+  if (session.status === "open") await applyPaymentEvent(deps, localCheckoutCompleted(session.id));
+  const after = await findCheckoutSession(deps.db, session.id);
+  if (after?.status === "refused") {
+    throw appError("subscription-active", 409, messages.subscriptionAlreadyActive);
+  }
+  return { url: checkoutReturnPaths.success };
+}
+
+export async function cancelLocalCheckout(
+  deps: SubscriptionDeps,
+  signedIn: SignedIn,
+  sessionId: string,
+): Promise<{ url: string }> {
+  const session = await localSession(deps, signedIn, sessionId);
+  if (session.status === "open")
+    await closeCheckoutSession(deps.db, session.id, "canceled", deps.clock.now().toISOString());
+  const after = await findCheckoutSession(deps.db, session.id);
+  if (after?.status !== "canceled") throw appError("checkout-closed", 409, messages.checkoutClosed);
+  return { url: checkoutReturnPaths.canceled };
+}
+
+// Payment events: one handler for the local checkout and the providers' webhooks.
+
+export type EventOutcome = "applied" | "already-applied" | "ignored";
+
+interface Applied {
+  outcome: EventOutcome;
+  mailIds: number[];
+  /** Work outside the database once the event's transaction committed. */
+  afterCommit: (() => Promise<void>)[];
+}
+
+/**
+ * Applies a payment event once, however often it arrives: its id is recorded in the same transaction as its
+ * effect, and a redelivery finds it and stops. Two transactions racing on the same event (or two purchases
+ * racing for one client's only active plan) meet a unique index; the loser runs once more and then sees the
+ * winner's row.
+ */
+export async function applyPaymentEvent(deps: SubscriptionDeps, event: PaymentEvent): Promise<EventOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const applied = await deps.db.transaction().execute((trx) => applyInTransaction(deps, trx, event));
+      await deliver(deps, applied.mailIds);
+      for (const work of applied.afterCommit) {
+        await work().catch((error: unknown) =>
+          deps.log("error", "work after a payment event failed", { eventId: event.id, error: String(error) }),
+        );
+      }
+      return applied.outcome;
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: PaymentEvent): Promise<Applied> {
+  const done: Applied = { outcome: "applied", mailIds: [], afterCommit: [] };
+  if (await isEventRecorded(trx, event.id)) return { ...done, outcome: "already-applied" };
+  const now = deps.clock.now().toISOString();
+  await recordEvent(trx, { id: event.id, provider: deps.payments.name, type: event.kind, now });
+  const mail = async (queued: QueuedMail | undefined) => {
+    if (queued) done.mailIds.push(await deps.outbox.enqueue(queued, trx));
+  };
+
+  switch (event.kind) {
+    case "checkout-completed": {
+      const session = await findCheckoutSession(trx, event.sessionId);
+      if (!session || session.status === "completed" || session.status === "refused") {
+        return { ...done, outcome: "ignored" };
+      }
+      const pack = await findPack(trx, session.packType);
+      if (!pack) return { ...done, outcome: "ignored" };
+      if (await findActivePlan(trx, session.clientId)) {
+        // Paid while another plan is active (two checkouts at once): one active plan only. The provider stops
+        // billing the second subscription; any refund is the school's call, so it is logged for them.
+        await closeCheckoutSession(trx, session.id, "refused", now);
+        deps.log("error", "a second purchase was refused: the client already has an active plan", {
+          clientId: session.clientId,
+          checkoutSessionId: session.id,
+          subscriptionId: event.subscriptionId,
+        });
+        done.afterCommit.push(() => deps.payments.cancelSubscription(event.subscriptionId));
+        return { ...done, outcome: "ignored" };
+      }
+      await insertActivePlan(trx, {
+        clientId: session.clientId,
+        totalClasses: pack.classes,
+        packType: pack.id,
+        subscriptionId: event.subscriptionId,
+        provider: session.provider,
+        now,
+      });
+      await closeCheckoutSession(trx, session.id, "completed", now);
+      const pricing = packOf(pack.id);
+      await mail(
+        await receiptTo(trx, session.clientId, `Your class package: ${pack.name}`, [
+          `Thank you for your purchase. Your package of ${pack.classes} classes at ${pack.pricePerClass} per class (${pricing.price} in total) is active: its classes are ready to be booked.`,
+          `Subscription: ${event.subscriptionId}`,
+        ]),
+      );
+      return done;
+    }
+    case "period-paid": {
+      // The first payment is the purchase, which checkout-completed applies.
+      const plan = event.renewal ? await findActivePlanBySubscription(trx, event.subscriptionId) : undefined;
+      if (!plan) return { ...done, outcome: "ignored" };
+      const pack = packOf(plan.packType);
+      await startNewPeriod(trx, plan.id, pack.classes, event.periodStartedAt);
+      await mail(
+        await receiptTo(trx, plan.clientId, `Your class package is renewed: ${packName(plan.packType)}`, [
+          `We received your payment of ${pack.price}. Your package starts a new period with ${pack.classes} classes to book.`,
+          `Subscription: ${event.subscriptionId}`,
+        ]),
+      );
+      return done;
+    }
+    case "payment-failed": {
+      const plan = await findActivePlanBySubscription(trx, event.subscriptionId);
+      if (!plan) return { ...done, outcome: "ignored" };
+      const pack = packOf(plan.packType);
+      await mail(
+        await receiptTo(trx, plan.clientId, "We could not take your payment", [
+          `The payment of ${pack.price} for your package ${packName(plan.packType)} failed.`,
+          "Please check your card with your bank or update it at checkout; the subscription ends if the payment keeps failing.",
+          `Subscription: ${event.subscriptionId}`,
+        ]),
+      );
+      return done;
+    }
+    case "subscription-ended": {
+      const plan = await findActivePlanBySubscription(trx, event.subscriptionId);
+      if (!plan || !(await endPlan(trx, plan.id, now))) return { ...done, outcome: "ignored" };
+      const remaining = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(trx, plan.id)));
+      await mail(await cancellationReceipt(trx, plan, remaining));
+      return done;
+    }
+  }
+}
+
+async function receiptTo(
+  db: Db,
+  clientId: string,
+  subject: string,
+  paragraphs: string[],
+): Promise<QueuedMail | undefined> {
+  const client = await clientContact(db, clientId);
+  if (!client) return undefined;
+  return { to: client.email, subject, text: [`Hello ${client.firstName},`, ...paragraphs].join("\n\n") };
+}
+
+function cancellationReceipt(db: Db, plan: ActivePlan, remainingClasses: number) {
+  return receiptTo(db, plan.clientId, "Your subscription has been canceled", [
+    messages.subscriptionCanceled(remainingClasses),
+    `Package: ${packName(plan.packType)}. Subscription: ${plan.subscriptionId ?? "none"}`,
+  ]);
+}
+
+/** Tries the queued receipts now; one that fails stays queued and the outbox retries it. */
+async function deliver(deps: SubscriptionDeps, mailIds: number[]): Promise<void> {
+  for (const id of mailIds) {
+    await deps.outbox
+      .deliver(id)
+      .catch((error: unknown) =>
+        deps.log("warn", "receipt not sent yet; the outbox retries it", { mailId: id, error: String(error) }),
+      );
+  }
+}

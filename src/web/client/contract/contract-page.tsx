@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import content from "../../../content/site.json";
+import { Picture } from "../../components/picture.tsx";
+import "./contract.css";
+
+/** How long the form's host may take to answer before the page shows the contact details instead. */
+const formProbeTimeoutMs = 5000;
+
+/** The form's address from the content file, or null when none is configured (an empty or non-web address). */
+function contractFormUrl(): string | null {
+  try {
+    const url = new URL(content.contractFormUrl);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+type FormState = "checking" | "shown" | "unavailable";
+
+/**
+ * /contract (spec §2): the school's contract form, a third-party page, in a frame on a background photo. A frame
+ * whose host cannot be reached shows the browser's error page, so the host is asked first (an opaque request,
+ * allowed by the CSP's connect-src); when it does not answer, or no form is configured, the page says how to reach
+ * the school instead of showing an empty frame.
+ */
+export function ContractPage() {
+  const url = contractFormUrl();
+  const [state, setState] = useState<FormState>(url ? "checking" : "unavailable");
+
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    fetch(url, { mode: "no-cors", signal: AbortSignal.timeout(formProbeTimeoutMs) }).then(
+      () => current && setState("shown"),
+      () => current && setState("unavailable"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  return (
+    <section className="contract">
+      <Picture name="about-hero" alt="" sizes="100vw" priority className="contract__photo" />
+      <div className="contract__panel">
+        <h1>View Contract</h1>
+        {state === "checking" && <p role="status">Loading the contract form…</p>}
+        {state === "shown" && url && (
+          <iframe className="contract__frame" title="Contract form" src={url} loading="lazy" />
+        )}
+        {state === "unavailable" && (
+          <div className="contract__fallback" role="status">
+            <p>The contract form cannot be shown right now.</p>
+            <p>
+              Please ask us for your contract: email{" "}
+              <a href={`mailto:${content.contact.email}`}>{content.contact.email}</a> or call{" "}
+              <a href={`tel:${content.contact.phone.replace(/[^\d+]/g, "")}`}>{content.contact.phone}</a>.
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { formatPrice } from "../../../domain/pack-catalogue.ts";
+import type { CheckoutStatus } from "../../../domain/subscriptions.ts";
+import { ApiError, errorMessageOf } from "../../api/http.ts";
+import { paths } from "../../paths.ts";
+import { useFinishLocalCheckout, useLocalCheckout } from "./api.ts";
+import { followUrl } from "./follow-url.ts";
+import "./payments.css";
+
+/** What a checkout that is no longer open says instead of Pay and Cancel. */
+const closedCheckout: Record<Exclude<CheckoutStatus, "open">, string> = {
+  completed: "This checkout is paid: your package is active.",
+  canceled: "This checkout was canceled. Nothing was charged.",
+  refused:
+    "This checkout could not complete because another package became active first. Nothing was charged.",
+};
+
+/**
+ * /checkout/local/:sessionId: the built-in checkout of the local payments provider (docs/decisions/006). It shows
+ * the package and its price with Pay and Cancel; each answers the address to go to next (back to /payments).
+ */
+export function LocalCheckoutPage() {
+  const { sessionId = "" } = useParams();
+  const navigate = useNavigate();
+  const checkout = useLocalCheckout(sessionId);
+  const finish = useFinishLocalCheckout(sessionId);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onFinish(action: "pay" | "cancel") {
+    setError(null);
+    try {
+      const { url } = await finish.mutateAsync(action);
+      followUrl(url, navigate, { replace: true });
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+      void checkout.refetch();
+    }
+  }
+
+  const session = checkout.data;
+  return (
+    <section className="payments checkout">
+      <h1>Checkout</h1>
+      {checkout.isError ? (
+        <>
+          <p className="payments__error" role="alert">
+            {checkout.error instanceof ApiError ? checkout.error.message : errorMessageOf(checkout.error)}
+          </p>
+          <Link to={paths.payments}>Back to payments</Link>
+        </>
+      ) : session === undefined ? (
+        <p role="status">Loading your checkout…</p>
+      ) : (
+        <div className="payments__box checkout__summary">
+          <h2>{session.classes} classes</h2>
+          <dl className="checkout__lines">
+            <div>
+              <dt>Package</dt>
+              <dd>{session.packName}</dd>
+            </div>
+            <div>
+              <dt>Price per class</dt>
+              <dd>{formatPrice(session.pricePerClass)}</dd>
+            </div>
+            <div className="checkout__total">
+              <dt>Total</dt>
+              <dd>{formatPrice(session.price)}</dd>
+            </div>
+            <div>
+              <dt>Receipt to</dt>
+              <dd>{session.email}</dd>
+            </div>
+          </dl>
+          {error && (
+            <p className="payments__error" role="alert">
+              {error}
+            </p>
+          )}
+          {session.status === "open" ? (
+            <div className="checkout__actions">
+              <button
+                type="button"
+                className="button button--blue"
+                disabled={finish.isPending}
+                onClick={() => onFinish("pay")}
+              >
+                Pay
+              </button>
+              <button
+                type="button"
+                className="button payments__secondary"
+                disabled={finish.isPending}
+                onClick={() => onFinish("cancel")}
+              >
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <>
+              <p role="status">{closedCheckout[session.status]}</p>
+              <Link to={paths.payments}>Back to payments</Link>
+            </>
+          )}
+          <p className="payments__note">
+            This is the school's own checkout page: paying here activates the package without a card.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
