@@ -1,0 +1,261 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { type MediaPage, type Milestone, milestonePageSize } from "../src/domain/media.ts";
+import { mediaMessages } from "../src/domain/messages.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { expectNoSeriousA11yViolations } from "./support.ts";
+
+/**
+ * Milestones and the gallery as the admin and a client meet them (spec §2, §5, §8, §9), at 1440 px and 375 px:
+ * the admin uploads for a fresh client and sees the progress bar; the client filters, pages, previews and
+ * downloads.
+ */
+
+let counter = 0;
+const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
+
+const pad = (value: number) => String(value).padStart(2, "0");
+const today = new Date();
+const thisYear = today.getFullYear();
+const todayText = `${thisYear}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+/** A month of this year other than the current one: its filter shows nothing. */
+const otherMonth = (today.getMonth() + 1) % 12;
+const lastYearDate = `${thisYear - 1}-07-14`;
+const thisYearDate = `${thisYear}-01-09`;
+
+const photo = (background: { r: number; g: number; b: number }, format: "png" | "jpeg") =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    [format]()
+    .toBuffer();
+
+async function adminSignedIn(page: Page) {
+  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
+}
+
+async function apiClient(page: Page, lastName: string) {
+  const email = unique("swimmer");
+  const response = await page.request.post("/api/clients", {
+    data: { firstName: "Ola", lastName, email, phoneNumber: "5550104040", defaultPackType: "8_55" },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { client: { id: string }; temporaryPassword: string };
+  return { id: body.client.id, email, temporaryPassword: body.temporaryPassword };
+}
+
+/** Signs the page in as the client, with a password of their own (no first-sign-in detour). */
+async function signInAsClient(page: Page, client: { email: string; temporaryPassword: string }) {
+  await page.request.post("/api/session/sign-out");
+  const signIn = await page.request.post("/api/session/sign-in", {
+    data: { email: client.email, password: client.temporaryPassword },
+  });
+  expect(signIn.ok()).toBe(true);
+  const changed = await page.request.post("/api/session/change-password", {
+    data: { currentPassword: client.temporaryPassword, newPassword: "ola-own-password-1" },
+  });
+  expect(changed.ok()).toBe(true);
+}
+
+async function pickClient(page: Page, lastName: string) {
+  await page.getByRole("combobox", { name: "Search clients by name" }).fill(lastName);
+  await page.getByRole("listbox", { name: "Matching clients" }).getByRole("option").first().click();
+  await expect(page.getByText("Selected client:")).toContainText(lastName);
+}
+
+test("the admin uploads milestones, a gallery image and a video link; the client filters, pages, previews and downloads them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await adminSignedIn(page);
+  const lastName = `Media${Date.now()}${counter++}`;
+  const client = await apiClient(page, lastName);
+  const jpeg = await photo({ r: 20, g: 110, b: 190 }, "jpeg");
+  const png = await photo({ r: 240, g: 200, b: 40 }, "png");
+
+  // /admin-milestones: the button waits for a client and an image.
+  await page.goto("/admin-milestones");
+  await expect(page.getByRole("heading", { level: 1, name: "Add Milestones" })).toBeVisible();
+  const upload = page.getByRole("button", { name: "Upload Milestone" });
+  await expect(upload).toBeDisabled();
+  await expect(page.getByText(mediaMessages.milestoneMissing)).toBeVisible();
+  await pickClient(page, lastName);
+  await expect(page.getByText("No milestones uploaded for this client yet.")).toBeVisible();
+  const imageInput = page.getByLabel("Milestone image (PNG or JPEG)");
+  await expect(imageInput).toHaveAttribute("accept", "image/png,image/jpeg");
+  await expect(upload).toBeDisabled();
+
+  // A text file dressed as a PNG is refused by the server: the spec's toast and the reason.
+  await imageInput.setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not a picture"),
+  });
+  await upload.click();
+  await expect(page.getByRole("alert").getByText(mediaMessages.milestoneFailed)).toBeVisible();
+  await expect(page.locator(".admin-form__error")).toBeVisible();
+
+  await imageInput.setInputFiles({ name: "first-swim.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await expect(upload).toBeEnabled();
+  await upload.click();
+  await expect(page.getByRole("status").getByText(mediaMessages.milestoneUploaded)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+  const adminList = page.getByRole("list", { name: `Milestones of Ola ${lastName}` });
+  await expect(adminList.getByRole("listitem")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // Nine more through the API (ten in all), then one deleted by mistake's remedy: nine, two pages of the client's.
+  for (let index = 0; index < milestonePageSize + 1; index++) {
+    const response = await page.request.post("/api/media/milestones", {
+      multipart: { clientId: client.id, file: { name: `m${index}.png`, mimeType: "image/png", buffer: png } },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.reload();
+  await pickClient(page, lastName);
+  await expect(adminList.getByRole("listitem")).toHaveCount(milestonePageSize);
+  await expect(page.getByRole("navigation", { name: /^Milestone pages of/ })).toContainText("Page 1 of 2");
+  await adminList
+    .getByRole("button", { name: /^Delete milestone from / })
+    .first()
+    .click();
+  await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").getByText(mediaMessages.deleted)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: /^Milestone pages of/ })).toContainText("Page 1 of 2");
+
+  // /admin-gallery: client and date first, then an image or a link.
+  await page.goto("/admin-gallery");
+  const toGallery = page.getByRole("button", { name: "Upload to Gallery" });
+  await expect(toGallery).toBeDisabled();
+  await expect(page.getByText(mediaMessages.galleryMissing)).toBeVisible();
+  await pickClient(page, lastName);
+  await page.getByLabel("Date").fill(lastYearDate);
+  await expect(page.getByText(mediaMessages.galleryImageMissing)).toBeVisible();
+  await expect(toGallery).toBeDisabled();
+  await page
+    .getByLabel("Image (PNG or JPEG)")
+    .setInputFiles({ name: "pool.png", mimeType: "image/png", buffer: png });
+  await toGallery.click();
+  await expect(page.getByRole("status").getByText(mediaMessages.galleryImageUploaded)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+
+  await page.getByLabel("Media type").selectOption("video");
+  await expect(page.getByText(mediaMessages.galleryVideoMissing)).toBeVisible();
+  await page.getByLabel("Video link").fill("javascript:alert(1)");
+  await expect(toGallery).toBeDisabled();
+  await page.getByLabel("Video link").fill("https://video.example/first-dive");
+  await page.getByLabel("Date").fill(thisYearDate);
+  await expect(toGallery).toBeEnabled();
+  await toGallery.click();
+  await expect(page.getByRole("status").getByText(mediaMessages.galleryVideoUploaded)).toBeVisible();
+  const adminGallery = page.getByRole("list", { name: `Gallery of Ola ${lastName}` });
+  await expect(adminGallery.getByRole("listitem")).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+  // Nine more links this year: ten this year, two pages for the client.
+  for (let index = 0; index < 9; index++) {
+    const response = await page.request.post("/api/media/gallery", {
+      multipart: {
+        clientId: client.id,
+        mediaType: "video",
+        date: thisYearDate,
+        videoLink: `https://video.example/lap-${index}`,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  // The client's /milestones: this year, eight a page.
+  await signInAsClient(page, client);
+  await page.goto("/milestones");
+  await expect(page.getByRole("heading", { level: 1, name: "Milestones" })).toBeVisible();
+  const grid = page.getByRole("list", { name: "Milestone photos" });
+  await expect(grid.getByRole("listitem")).toHaveCount(milestonePageSize);
+  const pager = page.getByRole("navigation", { name: "Milestone pages" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+  // The grid shows thumbnails, lazily, in a box of fixed size.
+  const listed = (await (
+    await page.request.get(`/api/clients/${client.id}/milestones?${new URLSearchParams({ page: "1" })}`)
+  ).json()) as MediaPage<Milestone>;
+  const firstThumb = grid.locator("img").first();
+  await expect(firstThumb).toHaveAttribute("src", listed.items[0]?.thumbnailUrl as string);
+  await expect(firstThumb).toHaveAttribute("loading", "lazy");
+  await expect(firstThumb).toHaveAttribute("width", /\d+/);
+  await expectNoSeriousA11yViolations(page);
+
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(grid.getByRole("listitem")).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]p=2/);
+  await page.reload();
+  await expect(pager).toContainText("Page 2 of 2");
+
+  await page.getByLabel("Month").selectOption(String(otherMonth + 1));
+  await expect(page.getByText(mediaMessages.noMilestones)).toBeVisible();
+  await page.getByLabel("Month").selectOption({ label: "All Months" });
+  await page.getByLabel("Year").selectOption(String(thisYear - 1));
+  await expect(page.getByText(mediaMessages.noMilestones)).toBeVisible();
+  await expect(page.getByLabel("Year").locator("option")).toHaveText(
+    [0, 1, 2, 3, 4].map((back) => String(thisYear - back)),
+  );
+  await page.getByLabel("Year").selectOption(String(thisYear));
+  await expect(pager).toContainText("Page 1 of 2");
+
+  // The preview loads the full picture; Download saves it as a swim milestone jpg.
+  await grid.getByRole("button").first().click();
+  const preview = page.getByRole("dialog", { name: /^Milestone, / });
+  await expect(preview.getByRole("img")).toHaveAttribute("src", listed.items[0]?.imageUrl as string);
+  await expectNoSeriousA11yViolations(page);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    preview.getByRole("link", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`swim-milestone-${todayText}.jpg`);
+  const saved = await readFile(await download.path());
+  expect([...saved.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await preview.getByRole("button", { name: "Close" }).click();
+
+  // /gallery: this year's ten video links on two pages; last year's picture under its year.
+  await page.goto("/gallery");
+  const gallery = page.getByRole("list", { name: "Gallery items" });
+  const galleryPager = page.getByRole("navigation", { name: "Gallery pages" });
+  await expect(gallery.getByRole("listitem")).toHaveCount(9);
+  await expect(galleryPager).toContainText("Page 1 of 2");
+  const video = gallery.getByRole("link", { name: new RegExp(`^Video ${thisYearDate}`) }).first();
+  await expect(video).toHaveAttribute("target", "_blank");
+  await expect(video).toHaveAttribute("rel", "noopener noreferrer");
+  await expectNoSeriousA11yViolations(page);
+  await galleryPager.getByRole("button", { name: "Next" }).click();
+  await expect(galleryPager).toContainText("Page 2 of 2");
+  await expect(gallery.getByRole("listitem")).toHaveCount(1);
+
+  await page.getByLabel("Type").selectOption({ label: "Images" });
+  await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
+  await page.getByLabel("Year").selectOption(String(thisYear - 1));
+  await expect(gallery.getByRole("listitem")).toHaveCount(1);
+  await expect(gallery.getByRole("listitem")).toContainText(`Image ${lastYearDate}`);
+  await page.getByLabel("Type").selectOption({ label: "Videos" });
+  await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
+  await page.getByLabel("Type").selectOption({ label: "All Types" });
+  await gallery.getByRole("button", { name: `Open image from ${lastYearDate}` }).click();
+  const imagePreview = page.getByRole("dialog", { name: `Image, ${lastYearDate}` });
+  const [imageDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    imagePreview.getByRole("link", { name: "Download" }).click(),
+  ]);
+  expect(imageDownload.suggestedFilename()).toBe(`swim-image-${lastYearDate}.jpg`);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a client with nothing uploaded sees the spec's empty texts", async ({ page }) => {
+  await adminSignedIn(page);
+  const client = await apiClient(page, `Empty${Date.now()}${counter++}`);
+  await signInAsClient(page, client);
+  await page.goto("/milestones");
+  await expect(page.getByText(mediaMessages.noMilestones)).toBeVisible();
+  await expect(page.getByLabel("Month").locator("option")).toHaveCount(13);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/gallery");
+  await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
+  await expect(page.getByLabel("Type").locator("option")).toHaveText(["All Types", "Images", "Videos"]);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,219 @@
+import { randomBytes } from "node:crypto";
+import {
+  type GalleryItem,
+  type GalleryListQuery,
+  galleryPageSize,
+  type MediaPage,
+  type Milestone,
+  type MilestoneListQuery,
+  milestonePageSize,
+} from "../../domain/media.ts";
+import { mediaMessages, messages } from "../../domain/messages.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import type { GalleryItemTable, MilestoneTable } from "../db/schema.ts";
+import { appError } from "../http/errors.ts";
+import type { Log } from "../http/log.ts";
+import type { MediaStore, StoredFile } from "../ports/media/media-store.ts";
+import { mediaKeysOf } from "./keys.ts";
+import { storedPicturesOf } from "./picture.ts";
+import {
+  clientExists,
+  deleteGalleryItemRow,
+  deleteMilestoneRow,
+  findPicture,
+  insertGalleryItem,
+  insertMilestone,
+  listGalleryItems,
+  listMilestones,
+} from "./repository.ts";
+
+export interface MediaDeps {
+  db: Db;
+  media: MediaStore;
+  clock: Clock;
+  log: Log;
+}
+
+/** 128 random bits, URL-safe: the id in a file's address says nothing and cannot be guessed. */
+const newMediaId = () => randomBytes(16).toString("base64url");
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The day in the school's time zone (the server's), as YYYY-MM-DD. */
+function dayOf(moment: Date): string {
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
+const fileUrl = (clientId: string, id: string, variant: "full" | "thumb") =>
+  `/api/clients/${clientId}/media/${id}/${variant}`;
+
+function toMilestone(row: MilestoneTable): Milestone {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    timestamp: row.timestamp,
+    imageUrl: fileUrl(row.clientId, row.id, "full"),
+    thumbnailUrl: fileUrl(row.clientId, row.id, "thumb"),
+  };
+}
+
+function toGalleryItem(row: GalleryItemTable): GalleryItem {
+  const image = row.mediaType === "image";
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    mediaType: row.mediaType,
+    date: row.date,
+    uploadedAt: row.uploadedAt,
+    imageUrl: image ? fileUrl(row.clientId, row.id, "full") : null,
+    thumbnailUrl: image ? fileUrl(row.clientId, row.id, "thumb") : null,
+    videoLink: row.videoLink,
+  };
+}
+
+async function assertClientExists(deps: MediaDeps, clientId: string): Promise<void> {
+  if (!(await clientExists(deps.db, clientId))) {
+    throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+  }
+}
+
+/**
+ * Checks and re-encodes the picture, writes its two files under our own keys, then its row. A refused picture
+ * stores nothing; when the row cannot be written (the client was deleted meanwhile) the files go again.
+ */
+async function storePicture<T>(
+  deps: MediaDeps,
+  clientId: string,
+  bytes: Uint8Array,
+  insertRow: (id: string, keys: { imageKey: string; thumbnailKey: string }) => Promise<T>,
+): Promise<T> {
+  await assertClientExists(deps, clientId);
+  const pictures = await storedPicturesOf(bytes);
+  const id = newMediaId();
+  const keys = mediaKeysOf(clientId, id);
+  try {
+    await deps.media.put(keys.imageKey, pictures.full, "image/jpeg");
+    await deps.media.put(keys.thumbnailKey, pictures.thumbnail, "image/jpeg");
+    return await insertRow(id, keys);
+  } catch (error) {
+    await removeFiles(deps, [keys.imageKey, keys.thumbnailKey]);
+    throw error;
+  }
+}
+
+async function removeFiles(deps: MediaDeps, keys: (string | null)[]): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await deps.media.delete(key).catch((error: unknown) => {
+      deps.log("error", "media file left behind", { key, error: String(error) });
+    });
+  }
+}
+
+export async function uploadMilestone(
+  deps: MediaDeps,
+  clientId: string,
+  bytes: Uint8Array,
+): Promise<Milestone> {
+  return storePicture(deps, clientId, bytes, async (id, keys) => {
+    const now = deps.clock.now();
+    const row: MilestoneTable = { id, clientId, timestamp: now.toISOString(), date: dayOf(now), ...keys };
+    await insertMilestone(deps.db, row);
+    return toMilestone(row);
+  });
+}
+
+export async function uploadGalleryImage(
+  deps: MediaDeps,
+  clientId: string,
+  date: string,
+  bytes: Uint8Array,
+): Promise<GalleryItem> {
+  return storePicture(deps, clientId, bytes, async (id, keys) => {
+    const row: GalleryItemTable = {
+      id,
+      clientId,
+      mediaType: "image",
+      date,
+      uploadedAt: deps.clock.now().toISOString(),
+      ...keys,
+      videoLink: null,
+    };
+    await insertGalleryItem(deps.db, row);
+    return toGalleryItem(row);
+  });
+}
+
+export async function addGalleryVideo(
+  deps: MediaDeps,
+  clientId: string,
+  date: string,
+  videoLink: string,
+): Promise<GalleryItem> {
+  await assertClientExists(deps, clientId);
+  const row: GalleryItemTable = {
+    id: newMediaId(),
+    clientId,
+    mediaType: "video",
+    date,
+    uploadedAt: deps.clock.now().toISOString(),
+    imageKey: null,
+    thumbnailKey: null,
+    videoLink,
+  };
+  await insertGalleryItem(deps.db, row);
+  return toGalleryItem(row);
+}
+
+export async function milestonePage(
+  deps: MediaDeps,
+  clientId: string,
+  query: MilestoneListQuery,
+): Promise<MediaPage<Milestone>> {
+  const pageSize = milestonePageSize;
+  const { rows, total } = await listMilestones(deps.db, clientId, query, { page: query.page, pageSize });
+  return { items: rows.map(toMilestone), page: query.page, pageSize, total };
+}
+
+export async function galleryPage(
+  deps: MediaDeps,
+  clientId: string,
+  query: GalleryListQuery,
+): Promise<MediaPage<GalleryItem>> {
+  const pageSize = galleryPageSize;
+  const { rows, total } = await listGalleryItems(deps.db, clientId, query, { page: query.page, pageSize });
+  return { items: rows.map(toGalleryItem), page: query.page, pageSize, total };
+}
+
+const mediaNotFound = () => appError("media-not-found", 404, mediaMessages.mediaNotFound);
+
+/** The stored picture `mediaId` of this client: an id of another client is not found. */
+export async function pictureFile(
+  deps: MediaDeps,
+  clientId: string,
+  mediaId: string,
+  variant: "full" | "thumb",
+): Promise<{ kind: "milestone" | "gallery"; file: StoredFile }> {
+  const picture = await findPicture(deps.db, clientId, mediaId);
+  if (!picture) throw mediaNotFound();
+  const file = await deps.media.get(variant === "full" ? picture.imageKey : picture.thumbnailKey);
+  if (!file) {
+    deps.log("error", "media file missing", { clientId, mediaId, variant });
+    throw mediaNotFound();
+  }
+  return { kind: picture.kind, file };
+}
+
+/** The row goes first (the item disappears at once), then its files. */
+export async function deleteMilestone(deps: MediaDeps, id: string): Promise<void> {
+  const deleted = await deleteMilestoneRow(deps.db, id);
+  if (!deleted) throw mediaNotFound();
+  await removeFiles(deps, [deleted.imageKey, deleted.thumbnailKey]);
+}
+
+export async function deleteGalleryItem(deps: MediaDeps, id: string): Promise<void> {
+  const deleted = await deleteGalleryItemRow(deps.db, id);
+  if (!deleted) throw mediaNotFound();
+  await removeFiles(deps, [deleted.imageKey, deleted.thumbnailKey]);
+}

@@ -1,0 +1,43 @@
+import "./pager.css";
+
+/**
+ * Previous / Page X of Y / Next (spec §2). The caller keeps the page (in the address, where a reload and Back
+ * keep it) and gives its own button look.
+ */
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label,
+  buttonClassName = "button button--blue",
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label: string;
+  buttonClassName?: string;
+}) {
+  return (
+    <nav className="pager" aria-label={label}>
+      <button
+        type="button"
+        className={buttonClassName}
+        disabled={page <= 1}
+        onClick={() => onPage(Math.min(page - 1, pages))}
+      >
+        Previous
+      </button>
+      <span className="pager__status">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        className={buttonClassName}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
