@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import content from "../../content/site.json";
 import { paths } from "../paths.ts";
 import { Logo } from "./logo.tsx";
+import { NewsletterForm } from "./newsletter-form.tsx";
 
-/** Shown only when nobody is signed in (see `chromeFor`). The Sign Up button has no action (spec §1). */
+/** Shown only when nobody is signed in (see `chromeFor`). Sign Up subscribes to the newsletter (issue 12). */
 export function SiteFooter() {
   const { footer, contact } = content;
   return (
@@ -19,23 +20,7 @@ export function SiteFooter() {
             <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
           </p>
         </div>
-        <div className="site-footer__newsletter">
-          <p id="newsletter-text">{footer.newsletter}</p>
-          <label htmlFor="newsletter-email">{footer.emailLabel}</label>
-          <div className="site-footer__signup">
-            <input
-              id="newsletter-email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={footer.emailPlaceholder}
-              aria-describedby="newsletter-text"
-            />
-            <button type="button" className="button button--sun">
-              {footer.signUp}
-            </button>
-          </div>
-        </div>
+        <NewsletterForm />
         <div className="site-footer__social">
           <a href={content.socialProfileUrl} rel="noopener" target="_blank">
             <svg
