@@ -78,7 +78,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
     await expect(page.getByRole("link", { name: "Join the Fun!" })).toHaveAttribute("href", "/contact");
-    await expect(page.getByRole("button", { name: /^Play reel:/ })).toHaveCount(12);
+    // Reels marked as samples in the content file show a still; the others a play button.
+    const playable = content.reels.filter((reel) => !("sample" in reel && reel.sample)).length;
+    await expect(page.getByRole("button", { name: /^Play reel:/ })).toHaveCount(playable);
   });
 });
 
@@ -91,6 +93,7 @@ test("services: four lessons, each with a description and a Book now link to the
     "Learn-to-Swim lessons",
     "Advanced swimming lessons",
     "Adult swimming lessons",
+    "Class packages and prices",
   ]);
   const bookNow = page.getByRole("link", { name: /^Book now/ });
   await expect(bookNow).toHaveCount(4);
@@ -154,7 +157,7 @@ test("Join the Fun! takes the visitor to the contact form", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.contactPage.heading);
 });
 
-test("the footer: newsletter text, a labelled email box, a Sign Up button that does nothing, the photo profile", async ({
+test("the footer: newsletter text, a labelled email box and Sign Up (newsletter.spec.ts signs up), the photo profile", async ({
   page,
 }) => {
   await page.goto("/our-team");
@@ -164,10 +167,7 @@ test("the footer: newsletter text, a labelled email box, a Sign Up button that d
   ).toBeVisible();
   const email = footer.getByRole("textbox", { name: content.footer.emailLabel });
   await expect(email).toHaveAttribute("type", "email");
-  await email.fill("parent@example.com");
-  await footer.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/our-team$/);
-  await expect(email).toHaveValue("parent@example.com");
+  await expect(footer.getByRole("button", { name: "Sign Up" })).toBeVisible();
   await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
     "href",
     content.socialProfileUrl,

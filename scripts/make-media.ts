@@ -706,17 +706,6 @@ function capIcon(color: string): string {
   );
 }
 
-function playIcon(W: number, H: number): string {
-  const r = W * 0.1;
-  const x = W / 2;
-  const y = H / 2;
-  return (
-    circle(x, y, r, 'fill="#0b2c4a" fill-opacity=".28"') +
-    circle(x, y, r, stroke("#ffffff", r * 0.07, 'stroke-opacity=".75"')) +
-    `<path d="M${n(x - r * 0.3)} ${n(y - r * 0.45)}L${n(x + r * 0.5)} ${n(y)}L${n(x - r * 0.3)} ${n(y + r * 0.45)}Z" fill="#ffffff" fill-opacity=".9" stroke="#ffffff" stroke-opacity=".9" stroke-width="${n(r * 0.1)}" stroke-linejoin="round"/>`
-  );
-}
-
 /** A pool seen from above: tiles, a floor lane line, caustics. */
 function poolFloor(c: Ctx, base: string, vertical: boolean, tile: number): string {
   let out = rect(0, 0, c.W, c.H, 0, `fill="${base}"`);
@@ -1583,8 +1572,6 @@ interface ImageDef {
   widths: readonly [number, number];
   palette: PaletteName;
   draw: (c: Ctx) => string;
-  /** Draw a play icon on top (reel covers). */
-  play?: boolean;
   /** Seed (defaults to the name); a poster shares its video's seed so it is the video's first frame. */
   seed?: string;
 }
@@ -1798,8 +1785,8 @@ const images: ImageDef[] = [
       aspect: R9x16,
       widths: [270, 540],
       palette,
+      // No play icon in the picture: the page draws one over reels that play, and a sample reel is a still.
       draw,
-      play: true,
     }),
   ),
   posters.contact,
@@ -1835,7 +1822,7 @@ function designSize(def: ImageDef): { W: number; H: number } {
 function svgFor(def: ImageDef, width: number, height: number, t: number): string {
   const { W, H } = designSize(def);
   const c: Ctx = { W, H, rng: new Rng(def.seed ?? def.name), pal: palettes[def.palette], t, id: "a" };
-  const body = def.draw(c) + (def.play ? playIcon(W, H) : "");
+  const body = def.draw(c);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }
 

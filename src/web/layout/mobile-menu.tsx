@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { trapTabKey } from "../components/focus-trap.ts";
+import { useCloseOnBack } from "../components/use-close-on-back.ts";
 import { useMediaQuery } from "../components/use-media-query.ts";
 import { paths } from "../paths.ts";
 import { mobileMediaQuery } from "../styles/breakpoints.ts";
@@ -16,8 +17,9 @@ interface MobileMenuProps {
 
 /**
  * The full-screen menu of narrow screens, on a modal <dialog>: the page behind is inert and does not scroll
- * (global.css), focus moves to its Close button, and Escape, Close, any link or widening the window past the
- * breakpoint closes it; focus then returns to the menu button.
+ * (global.css), focus moves to its Close button, and Escape, Close, Back, any link or widening the window past
+ * the breakpoint closes it; focus then returns to the menu button. A link's page takes the menu's history entry,
+ * so Back from it returns to the page the menu was opened on.
  */
 export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMenuProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -25,6 +27,8 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const narrow = useMediaQuery(mobileMediaQuery);
+  const { pathname } = useLocation();
+  const { leaveForNavigation } = useCloseOnBack(open, onClose);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -46,6 +50,20 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
   }, [open, narrow]);
 
   if (!open) return null;
+  const link = (to: string, label: string) => (
+    <NavLink
+      to={to}
+      replace
+      onClick={(event) => {
+        // The page already shown: just close, as the Close button does.
+        if (to === pathname) event.preventDefault();
+        else leaveForNavigation();
+        onClose();
+      }}
+    >
+      {label}
+    </NavLink>
+  );
   return (
     <dialog ref={dialogRef} className="mobile-menu" aria-label="Menu" onKeyDown={trapTabKey}>
       <div className="mobile-menu__top">
@@ -58,18 +76,10 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
       </div>
       <nav aria-label="Mobile">
         <ul className="mobile-menu__links">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} onClick={onClose}>
-                {link.label}
-              </NavLink>
-            </li>
+          {links.map((item) => (
+            <li key={item.to}>{link(item.to, item.label)}</li>
           ))}
-          <li>
-            <NavLink to={paths.cart} onClick={onClose}>
-              Cart
-            </NavLink>
-          </li>
+          <li>{link(paths.cart, "Cart")}</li>
         </ul>
       </nav>
       <button

@@ -1,12 +1,17 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import content from "../../../content/site.json";
+import type { ContactResponse } from "../../../domain/api.ts";
 import type { ContactField, ContactMessage } from "../../../domain/contact.ts";
-import { messages } from "../../../domain/messages.ts";
+import { contactTooManyMessage, messages } from "../../../domain/messages.ts";
 import { ApiError, apiFetch } from "../../api/http.ts";
 
 const text = content.contactPage;
 type FieldErrors = Partial<Record<ContactField, string>>;
-type Outcome = { kind: "sent" } | { kind: "failed" } | null;
+/** `takeFocus`: false when a field the server refused has the focus instead. */
+type Outcome =
+  | { kind: "sent"; takeFocus: true }
+  | { kind: "failed"; text: string; takeFocus: boolean }
+  | null;
 
 /**
  * The shared schema (and zod with it) loads on demand: the form needs it only once someone types, and the public
@@ -24,23 +29,30 @@ const isContactField = (field: unknown): field is ContactField =>
 /** What the API answered, reduced to what the form shows. */
 async function sendContactMessage(
   message: ContactMessage,
-): Promise<{ ok: true } | { ok: false; reason: string; field?: ContactField; fieldMessage?: string }> {
+): Promise<
+  { ok: true } | { ok: false; reason: string; shown: string; field?: ContactField; fieldMessage?: string }
+> {
   try {
-    await apiFetch("/api/contact", { body: message });
+    await apiFetch<ContactResponse>("/api/contact", { body: message });
     return { ok: true };
   } catch (error) {
-    if (!(error instanceof ApiError)) return { ok: false, reason: String(error) };
+    if (!(error instanceof ApiError))
+      return { ok: false, reason: String(error), shown: messages.contactFailed };
     const reason = `HTTP ${error.status}: ${error.message}`;
+    // Trying again at once would fail the same way: say when it will work instead.
+    const shown =
+      error.status === 429 ? contactTooManyMessage(error.retryAfterSeconds) : messages.contactFailed;
     return isContactField(error.field)
-      ? { ok: false, reason, field: error.field, fieldMessage: error.message }
-      : { ok: false, reason };
+      ? { ok: false, reason, shown, field: error.field, fieldMessage: error.message }
+      : { ok: false, reason, shown };
   }
 }
 
 /**
  * The contact form (spec §2, §4, §5): five required fields, checked with the same schema as the server before
  * anything is sent. Success shows 'Message sent successfully!' and empties the form; any failure shows 'Failed to
- * send message. Please try again.' and keeps what was typed.
+ * send message. Please try again.' (or, when the per-address limit is reached, when it can be sent again) and keeps
+ * what was typed. The outcome is announced and takes the focus, which also brings it into view on a phone.
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
@@ -48,6 +60,15 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+
+  // Submit was disabled while sending, which drops its focus: give it to the outcome.
+  useEffect(() => {
+    const element = outcomeRef.current;
+    if (!outcome?.takeFocus || !element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: "center" });
+  }, [outcome]);
 
   const focusField = (field: ContactField) => {
     const element = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
@@ -79,14 +100,14 @@ export function ContactForm() {
     setSending(false);
     if (result.ok) {
       setValues(emptyMessage);
-      setOutcome({ kind: "sent" });
+      setOutcome({ kind: "sent", takeFocus: true });
     } else {
       if (result.field && result.fieldMessage) {
         setErrors({ [result.field]: result.fieldMessage });
         focusField(result.field);
       }
       console.error(`Contact message not sent (${result.reason})`);
-      setOutcome({ kind: "failed" });
+      setOutcome({ kind: "failed", text: result.shown, takeFocus: !result.field });
     }
   };
 
@@ -150,13 +171,13 @@ export function ContactForm() {
       {/* The live region stays in the page so the outcome is announced when it appears. */}
       <div className="contact-form__outcome" aria-live="assertive">
         {outcome?.kind === "sent" && (
-          <p role="alert" className="form-alert form-alert--success">
+          <p ref={outcomeRef} tabIndex={-1} role="alert" className="form-alert form-alert--success">
             {messages.contactSent}
           </p>
         )}
         {outcome?.kind === "failed" && (
-          <p role="alert" className="form-alert form-alert--error">
-            {messages.contactFailed}
+          <p ref={outcomeRef} tabIndex={-1} role="alert" className="form-alert form-alert--error">
+            {outcome.text}
           </p>
         )}
       </div>

@@ -11,7 +11,8 @@ const reels = content.reels.slice(0, reelCount);
 
 /**
  * The grid of reels. Each is a facade (its still, caption and a play icon) that costs no third-party request;
- * choosing one opens the modal with the larger embed.
+ * choosing one opens the modal with the larger embed. A sample entry (`"sample": true` in site.json, a stand-in
+ * until the school puts in its own reels) is only its still and caption: nothing that looks playable.
  */
 export function ReelsSection() {
   const [openReel, setOpenReel] = useState<Reel | null>(null);
@@ -23,23 +24,35 @@ export function ReelsSection() {
         <ul className="reels__grid">
           {reels.map((reel) => (
             <li key={reel.url}>
-              <button type="button" className="reel" onClick={() => setOpenReel(reel)}>
-                <Picture
-                  name={mediaName(reel.placeholder)}
-                  alt=""
-                  sizes="(max-width: 768px) 46vw, (max-width: 1100px) 23vw, 190px"
-                  className="reel__image"
-                />
-                <span className="reel__play">
-                  <svg aria-hidden="true" width="22" height="22" viewBox="0 0 22 22">
-                    <path d="M6 3.5v15l12-7.5z" fill="currentColor" />
-                  </svg>
-                </span>
-                <span className="reel__caption">
-                  <span className="visually-hidden">{text.play} </span>
-                  {reel.caption}
-                </span>
-              </button>
+              {reel.sample ? (
+                <figure className="reel reel--still">
+                  <Picture
+                    name={mediaName(reel.placeholder)}
+                    alt={reel.alt}
+                    sizes="(max-width: 768px) 46vw, (max-width: 1100px) 23vw, 190px"
+                    className="reel__image"
+                  />
+                  <figcaption className="reel__caption">{reel.caption}</figcaption>
+                </figure>
+              ) : (
+                <button type="button" className="reel" onClick={() => setOpenReel(reel)}>
+                  <Picture
+                    name={mediaName(reel.placeholder)}
+                    alt=""
+                    sizes="(max-width: 768px) 46vw, (max-width: 1100px) 23vw, 190px"
+                    className="reel__image"
+                  />
+                  <span className="reel__play">
+                    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 22 22">
+                      <path d="M6 3.5v15l12-7.5z" fill="currentColor" />
+                    </svg>
+                  </span>
+                  <span className="reel__caption">
+                    <span className="visually-hidden">{text.play} </span>
+                    {reel.caption}
+                  </span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -77,7 +90,7 @@ function ReelModal({ reel, onClose }: { reel: Reel; onClose: () => void }) {
       <div className="reel-modal__frame">
         <Picture
           name={mediaName(reel.placeholder)}
-          alt={`Still from the reel: ${reel.caption}`}
+          alt={reel.alt}
           sizes="(max-width: 768px) 80vw, 360px"
           className="reel-modal__placeholder"
         />
