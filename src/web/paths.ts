@@ -9,6 +9,8 @@ export const paths = {
   cart: "/cart",
   resetPassword: "/reset-password",
   changePassword: "/change-password",
+  newsletterConfirm: "/newsletter/confirm",
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
 
   clientPanel: "/client-panel",
   progress: "/progress",
@@ -25,6 +27,7 @@ export const paths = {
   adminMilestones: "/admin-milestones",
   adminGallery: "/admin-gallery",
   clientsList: "/clients-list",
+  adminNewsletter: "/admin-newsletter",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -40,7 +43,10 @@ export const publicPaths: readonly AppPath[] = [
   paths.cart,
 ];
 
-/** The only guarded paths a client may open (spec §2 "Route guard"). */
+/**
+ * The only guarded paths a client may open (spec §2 "Route guard"), plus /manage-payments: the dashboard tile links
+ * there and the header menu to /payments, so both serve the payments page.
+ */
 export const clientPaths: readonly AppPath[] = [
   paths.clientPanel,
   paths.feedback,
@@ -48,8 +54,19 @@ export const clientPaths: readonly AppPath[] = [
   paths.milestones,
   paths.gallery,
   paths.payments,
+  paths.managePayments,
   paths.contract,
 ];
+
+/**
+ * The local checkout page (docs/decisions/006): one address per checkout session, opened by its client or an
+ * admin. `localCheckoutRoute` is the router's pattern; `isLocalCheckoutPath` tells whether an address is one
+ * (the route guard and the server's app shell read it). Links are built by `localCheckoutPath` in
+ * domain/subscriptions.ts.
+ */
+export const localCheckoutRoute = "/checkout/local/:sessionId";
+const localCheckoutAddress = /^\/checkout\/local\/[A-Za-z0-9_-]{1,255}$/;
+export const isLocalCheckoutPath = (pathname: string) => localCheckoutAddress.test(pathname);
 
 export const adminPaths: readonly AppPath[] = [
   paths.admin,
@@ -58,10 +75,56 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminMilestones,
   paths.adminGallery,
   paths.clientsList,
+  paths.adminNewsletter,
 ];
 
 /** Rendered in the browser only, behind the guard. */
-export const guardedPaths: readonly AppPath[] = [...clientPaths, paths.managePayments, ...adminPaths];
+export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];
 
 /** Rendered in the browser from the app shell: the guarded pages and the password pages. */
-export const shellPaths: readonly AppPath[] = [...guardedPaths, paths.resetPassword, paths.changePassword];
+export const shellPaths: readonly AppPath[] = [
+  ...guardedPaths,
+  paths.resetPassword,
+  paths.changePassword,
+  paths.newsletterConfirm,
+  paths.newsletterUnsubscribe,
+];
+
+/** Every query parameter a page reads: pages read them by these names and links are built by the helpers below. */
+export const queryParams = {
+  /** /admin?showBooking=true opens the Create Booking view (spec §2). */
+  showBooking: "showBooking",
+  /** /reset-password?token=… from the reset mail; /newsletter/confirm and /newsletter/unsubscribe too. */
+  token: "token",
+  /** /clients-list?q=…&p=…: the search text and page live in the address, so reload and Back keep them. */
+  clientSearch: "q",
+  clientPage: "p",
+  /** /milestones and /gallery: ?month=1…12&year=YYYY&type=image|video&p=N (absent month or type: all). */
+  mediaMonth: "month",
+  mediaYear: "year",
+  mediaType: "type",
+  mediaPage: "p",
+} as const;
+
+const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
+
+/** The side menu's Create Booking link from any other admin page. */
+export const createBookingPath = withQuery(paths.admin, { [queryParams.showBooking]: "true" });
+
+export function showsCreateBooking(search: URLSearchParams): boolean {
+  return search.get(queryParams.showBooking) === "true";
+}
+
+/** The page the password-reset mail links to (prefix the site's public URL). */
+export function resetPasswordPath(token: string): string {
+  return withQuery(paths.resetPassword, { [queryParams.token]: token });
+}
+
+/** The pages the newsletter mails link to (prefix the site's public URL). */
+export function newsletterConfirmPath(token: string): string {
+  return withQuery(paths.newsletterConfirm, { [queryParams.token]: token });
+}
+
+export function newsletterUnsubscribePath(token: string): string {
+  return withQuery(paths.newsletterUnsubscribe, { [queryParams.token]: token });
+}

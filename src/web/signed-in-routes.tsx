@@ -1,11 +1,25 @@
 import type { RouteObject } from "react-router";
 import { RouteGuard } from "./auth/route-guard.tsx";
-import { paths } from "./paths.ts";
+import { localCheckoutRoute, paths } from "./paths.ts";
 
 /**
  * Routes rendered in the browser only. Every page here is a lazy route, so its code is a chunk of its own that a
  * visitor of the public pages never downloads. The guard decides before any page renders.
  */
+
+/**
+ * Guarded by the route guard, then given the signed-in pages' one query cache. The cache is a lazy route of its
+ * own, so TanStack Query never reaches the public pages' bundle.
+ */
+const signedIn = (children: RouteObject[]): RouteObject => ({
+  element: <RouteGuard />,
+  children: [
+    {
+      lazy: () => import("./api/query-layout.tsx").then((m) => ({ Component: m.QueryLayout })),
+      children,
+    },
+  ],
+});
 
 /** A guarded path whose page comes with a later release: guarded like the rest, and honest about it. */
 const comingLater = (path: string, title: string, release: string): RouteObject => ({
@@ -17,6 +31,13 @@ const comingLater = (path: string, title: string, release: string): RouteObject 
   handle: { meta: { title, description: title } },
 });
 
+/** The payments page: the header menu links to /payments and the dashboard tile to /manage-payments (spec §2). */
+const paymentsRoute = (path: string, title: string): RouteObject => ({
+  path,
+  lazy: () => import("./client/payments/payments-page.tsx").then((m) => ({ Component: m.PaymentsPage })),
+  handle: { meta: { title, description: "Choose your class package and manage your subscription." } },
+});
+
 /** Under the public site layout: the password pages and the client area. */
 export const siteShellRoutes: RouteObject[] = [
   {
@@ -25,57 +46,108 @@ export const siteShellRoutes: RouteObject[] = [
     handle: { meta: { title: "Reset password", description: "Choose a new password." } },
   },
   {
-    element: <RouteGuard />,
-    children: [
-      {
-        path: paths.changePassword,
-        lazy: () => import("./auth/password-pages.tsx").then((m) => ({ Component: m.ChangePasswordPage })),
-        handle: { meta: { title: "Choose your password", description: "Choose your own password." } },
-      },
-      {
-        path: paths.clientPanel,
-        lazy: () => import("./client/client-panel-page.tsx").then((m) => ({ Component: m.ClientPanelPage })),
-        handle: { meta: { title: "My swim lessons", description: "Your classes, progress and photos." } },
-      },
-      comingLater(paths.progress, "Class Progress", "bookings"),
-      comingLater(paths.feedback, "View Feedback", "bookings"),
-      comingLater(paths.milestones, "Milestones", "media"),
-      comingLater(paths.gallery, "Gallery", "media"),
-      comingLater(paths.payments, "Choose your class package", "payments"),
-      comingLater(paths.managePayments, "Manage Payments", "payments"),
-      comingLater(paths.contract, "View Contract", "payments"),
-    ],
+    path: paths.newsletterConfirm,
+    lazy: () =>
+      import("./public/newsletter/newsletter-link-pages.tsx").then((m) => ({
+        Component: m.NewsletterConfirmPage,
+      })),
+    handle: {
+      meta: { title: "Newsletter subscription", description: "Confirm your newsletter subscription." },
+    },
   },
+  {
+    path: paths.newsletterUnsubscribe,
+    lazy: () =>
+      import("./public/newsletter/newsletter-link-pages.tsx").then((m) => ({
+        Component: m.NewsletterUnsubscribePage,
+      })),
+    handle: { meta: { title: "Unsubscribe", description: "Leave the newsletter." } },
+  },
+  signedIn([
+    {
+      path: paths.changePassword,
+      lazy: () => import("./auth/password-pages.tsx").then((m) => ({ Component: m.ChangePasswordPage })),
+      handle: { meta: { title: "Choose your password", description: "Choose your own password." } },
+    },
+    {
+      path: paths.clientPanel,
+      lazy: () => import("./client/client-panel-page.tsx").then((m) => ({ Component: m.ClientPanelPage })),
+      handle: { meta: { title: "My swim lessons", description: "Your classes, progress and photos." } },
+    },
+    comingLater(paths.progress, "Class Progress", "bookings"),
+    comingLater(paths.feedback, "View Feedback", "bookings"),
+    {
+      path: paths.milestones,
+      lazy: () =>
+        import("./client/milestones/milestones-page.tsx").then((m) => ({ Component: m.MilestonesPage })),
+      handle: { meta: { title: "Milestones", description: "Your milestone photos." } },
+    },
+    {
+      path: paths.gallery,
+      lazy: () => import("./client/gallery/gallery-page.tsx").then((m) => ({ Component: m.GalleryPage })),
+      handle: { meta: { title: "Gallery", description: "Your swim photos and videos." } },
+    },
+    paymentsRoute(paths.payments, "View Payments"),
+    paymentsRoute(paths.managePayments, "Manage Payments"),
+    {
+      path: localCheckoutRoute,
+      lazy: () =>
+        import("./client/payments/local-checkout-page.tsx").then((m) => ({ Component: m.LocalCheckoutPage })),
+      handle: { meta: { title: "Checkout", description: "Pay for your class package." } },
+    },
+    {
+      path: paths.contract,
+      lazy: () => import("./client/contract/contract-page.tsx").then((m) => ({ Component: m.ContractPage })),
+      handle: { meta: { title: "View Contract", description: "Your swim-lesson contract form." } },
+    },
+  ]),
 ];
 
 /** The admin area, with its own chrome instead of the public header and footer. */
 export const adminRoutes: RouteObject[] = [
-  {
-    element: <RouteGuard />,
-    children: [
-      {
-        lazy: () => import("./admin/layout/admin-layout.tsx").then((m) => ({ Component: m.AdminLayout })),
-        children: [
-          {
-            path: paths.admin,
-            lazy: () =>
-              import("./admin/register-client/register-client-page.tsx").then((m) => ({
-                Component: m.AdminHomePage,
-              })),
-            handle: { meta: { title: "Admin", description: "Register clients and book classes." } },
+  signedIn([
+    {
+      lazy: () => import("./admin/layout/admin-layout.tsx").then((m) => ({ Component: m.AdminLayout })),
+      children: [
+        {
+          path: paths.admin,
+          lazy: () =>
+            import("./admin/home/admin-home-page.tsx").then((m) => ({
+              Component: m.AdminHomePage,
+            })),
+          handle: { meta: { title: "Admin", description: "Register clients and book classes." } },
+        },
+        {
+          path: paths.clientsList,
+          lazy: () =>
+            import("./admin/clients/clients-list-page.tsx").then((m) => ({ Component: m.ClientsListPage })),
+          handle: { meta: { title: "Clients", description: "The school's clients." } },
+        },
+        {
+          path: paths.adminNewsletter,
+          lazy: () =>
+            import("./admin/newsletter/newsletter-page.tsx").then((m) => ({ Component: m.NewsletterPage })),
+          handle: { meta: { title: "Newsletter", description: "The newsletter's confirmed subscribers." } },
+        },
+        comingLater(paths.manageBookings, "Manage Bookings", "bookings"),
+        comingLater(paths.adminFeedback, "Add Feedback", "bookings"),
+        {
+          path: paths.adminMilestones,
+          lazy: () =>
+            import("./admin/milestones/admin-milestones-page.tsx").then((m) => ({
+              Component: m.AdminMilestonesPage,
+            })),
+          handle: { meta: { title: "Add Milestones", description: "Upload milestone photos for a client." } },
+        },
+        {
+          path: paths.adminGallery,
+          lazy: () =>
+            import("./admin/gallery/admin-gallery-page.tsx").then((m) => ({ Component: m.AdminGalleryPage })),
+          handle: {
+            meta: { title: "Gallery", description: "Upload gallery pictures and video links for a client." },
           },
-          {
-            path: paths.clientsList,
-            lazy: () =>
-              import("./admin/clients/clients-list-page.tsx").then((m) => ({ Component: m.ClientsListPage })),
-            handle: { meta: { title: "Clients", description: "The school's clients." } },
-          },
-          comingLater(paths.manageBookings, "Manage Bookings", "bookings"),
-          comingLater(paths.adminFeedback, "Add Feedback", "bookings"),
-          comingLater(paths.adminMilestones, "Add Milestones", "media"),
-          comingLater(paths.adminGallery, "Gallery", "media"),
-        ],
-      },
-    ],
-  },
+        },
+      ],
+    },
+  ]),
 ];

@@ -1,3 +1,4 @@
+import type { ErrorBody } from "../../domain/error-codes.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
 
 /** The one way the browser calls our API: JSON in and out, errors as ApiError with the server's code and message. */
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** From a 429's Retry-After header: how long until the server takes the call again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -19,6 +22,10 @@ export function errorMessageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : authErrorMessages.other;
 }
 
+/**
+ * Calls one of our routes. `T` is the route's success body from `src/domain/api.ts`, the type the route answers
+ * with `c.json<T>(…)` (docs/decisions/004), so both sides change together.
+ */
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -44,14 +51,21 @@ export async function apiFetch<T>(
     json = undefined;
   }
   if (!response.ok) {
-    const error = (json as { error?: { code?: string; message?: string; field?: string } } | undefined)
-      ?.error;
+    // Anything in front of the API (a proxy, a crash) may answer with another body: read it defensively.
+    const error = (json as Partial<ErrorBody> | undefined)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? "other",
       error?.message ?? authErrorMessages.other,
       error?.field,
+      retryAfterSecondsOf(response.headers.get("retry-after")),
     );
   }
   return json as T;
+}
+
+/** Retry-After in seconds (the form our server sends); a date or anything else counts as absent. */
+function retryAfterSecondsOf(header: string | null): number | undefined {
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }

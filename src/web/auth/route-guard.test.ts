@@ -21,7 +21,15 @@ describe("guardRedirect", () => {
 
   it("lets a client open only the client paths, and sends it to /client-panel from any other", () => {
     for (const path of clientPaths) expect(guardRedirect(as("client"), path)).toBeNull();
-    for (const path of [...adminPaths, paths.managePayments])
+    for (const path of adminPaths) expect(guardRedirect(as("client"), path)).toBe(paths.clientPanel);
+  });
+
+  it("lets a client open both links to the payments page and a local checkout page", () => {
+    for (const path of [paths.payments, paths.managePayments, "/checkout/local/lcs_abc-123"])
+      expect(guardRedirect(as("client"), path)).toBeNull();
+    expect(guardRedirect(as("admin"), "/checkout/local/lcs_abc-123")).toBeNull();
+    expect(guardRedirect({ status: "signed-out" }, "/checkout/local/lcs_abc-123")).toBe("/");
+    for (const path of ["/checkout/local/", "/checkout/local/a/b", "/checkout/other/lcs_1"])
       expect(guardRedirect(as("client"), path)).toBe(paths.clientPanel);
   });
 

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { clientPaths, paths } from "../paths.ts";
+import { clientPaths, isLocalCheckoutPath, paths } from "../paths.ts";
 import { type AuthState, useAuth } from "./auth-store.ts";
+import "./route-guard.css";
 
 /** Where a signed-in role may go (spec §2 "Route guard"): admins anywhere, clients only to their own paths. */
 export function guardRedirect(auth: AuthState, pathname: string): string | null {
@@ -9,7 +10,8 @@ export function guardRedirect(auth: AuthState, pathname: string): string | null 
   if (auth.user.mustChangePassword) return pathname === paths.changePassword ? null : paths.changePassword;
   if (pathname === paths.changePassword) return auth.status === "admin" ? paths.admin : paths.clientPanel;
   if (auth.status === "admin") return null;
-  return (clientPaths as readonly string[]).includes(pathname) ? null : paths.clientPanel;
+  const allowed = (clientPaths as readonly string[]).includes(pathname) || isLocalCheckoutPath(pathname);
+  return allowed ? null : paths.clientPanel;
 }
 
 /** Hides what the server already refuses: shows Loading... while the role resolves, then redirects or renders. */
@@ -18,9 +20,10 @@ export function RouteGuard() {
   const { pathname } = useLocation();
   if (auth.status === "loading") {
     return (
-      <p className="route-loading" role="status">
-        Loading...
-      </p>
+      <div className="route-loading">
+        <span className="route-loading__spinner" aria-hidden="true" />
+        <p role="status">Loading...</p>
+      </div>
     );
   }
   const redirect = guardRedirect(auth, pathname);

@@ -1,19 +1,55 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
 import { clientPageSize } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
 import { packLabel } from "../../../domain/packs.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
-import { useClientSearch, useDeleteClient } from "./api.ts";
-import { EditClientForm } from "./edit-client-form.tsx";
-import { useDebounced } from "./use-debounced.ts";
+import { queryParams } from "../../paths.ts";
+import { useClientSearch, useDeleteClient } from "../api/clients.ts";
+import { EditClientForm } from "../components/edit-client-form.tsx";
+import { PlanSummary } from "../components/plan-summary.tsx";
+import { useDebounced } from "../components/use-debounced.ts";
 
-/** /clients-list: search by name, a paged table, Edit in a modal, Delete after a confirmation. */
+/** The page number in the address: a whole number from 1, anything else is page 1. */
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get(queryParams.clientPage));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /clients-list: search by name, a paged table (cards at 768 px or less), Edit in a modal, Delete after a
+ * confirmation. The search text and the page live in the address, so a reload, Back or a shared link keep them.
+ */
 export function ClientsListPage() {
-  const [text, setText] = useState("");
-  const [page, setPage] = useState(1);
-  const search = useDebounced(text.trim());
+  const [params, setParams] = useSearchParams();
+  const addressSearch = params.get(queryParams.clientSearch) ?? "";
+  const page = pageFrom(params);
+  // The box answers every keystroke; the address follows once typing pauses (one history entry per search).
+  const [text, setText] = useState(addressSearch);
+  const [shownAddressSearch, setShownAddressSearch] = useState(addressSearch);
+  if (addressSearch !== shownAddressSearch) {
+    // Back, Forward or a link changed the address: the box follows it.
+    setShownAddressSearch(addressSearch);
+    setText(addressSearch);
+  }
+  const typed = useDebounced(text.trim());
+  useEffect(() => {
+    if (typed === addressSearch.trim()) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (typed) next.set(queryParams.clientSearch, typed);
+        else next.delete(queryParams.clientSearch);
+        next.delete(queryParams.clientPage);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [typed, addressSearch, setParams]);
+
+  const search = addressSearch.trim();
   const query = useClientSearch(search, page, clientPageSize);
   const [editing, setEditing] = useState<Client | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
@@ -23,6 +59,15 @@ export function ClientsListPage() {
 
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / clientPageSize));
+
+  function goToPage(next: number) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set(queryParams.clientPage, String(next));
+      else updated.delete(queryParams.clientPage);
+      return updated;
+    });
+  }
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -36,7 +81,7 @@ export function ClientsListPage() {
   }
 
   return (
-    <section className="admin-page">
+    <section className="admin-page admin-page--wide">
       <h1>Clients</h1>
       <search className="client-search">
         <label htmlFor={searchId}>Search by name</label>
@@ -46,10 +91,7 @@ export function ClientsListPage() {
           value={text}
           placeholder="First or last name"
           autoComplete="off"
-          onChange={(event) => {
-            setText(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => setText(event.target.value)}
         />
       </search>
 
@@ -60,61 +102,24 @@ export function ClientsListPage() {
       ) : query.data === undefined ? (
         <p role="status">Loading clients…</p>
       ) : query.data.items.length === 0 ? (
-        <p role="status">{search ? "No clients match this search." : "No clients yet."}</p>
+        <p role="status">
+          {search
+            ? "No clients match this search."
+            : page > 1
+              ? "No clients on this page."
+              : "No clients yet."}
+        </p>
       ) : (
-        <section className="table-scroll" aria-label="Clients table">
-          <table className="clients-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Pack Type</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((client) => {
-                const name = `${client.firstName} ${client.lastName}`;
-                return (
-                  <tr key={client.id}>
-                    <td>{name}</td>
-                    <td>{client.email}</td>
-                    <td>{client.phoneNumber}</td>
-                    <td>{client.defaultPackType ? packLabel(client.defaultPackType) : "None"}</td>
-                    <td className="clients-table__actions">
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        aria-label={`Edit ${name}`}
-                        onClick={() => setEditing(client)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small admin-button--danger"
-                        aria-label={`Delete ${name}`}
-                        onClick={() => setDeleting(client)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+        <ClientsTable clients={query.data.items} onEdit={setEditing} onDelete={setDeleting} />
       )}
 
-      {total > clientPageSize && (
+      {(total > clientPageSize || page > 1) && (
         <nav className="pager" aria-label="Clients pages">
           <button
             type="button"
             className="admin-button admin-button--secondary"
             disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
+            onClick={() => goToPage(Math.min(page - 1, pages))}
           >
             Prev
           </button>
@@ -125,7 +130,7 @@ export function ClientsListPage() {
             type="button"
             className="admin-button admin-button--secondary"
             disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
+            onClick={() => goToPage(page + 1)}
           >
             Next
           </button>
@@ -138,6 +143,7 @@ export function ClientsListPage() {
             client={editing}
             onDeleted={() => setEditing(null)}
             onSaved={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
           />
         )}
       </Dialog>
@@ -149,6 +155,110 @@ export function ClientsListPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
+    </section>
+  );
+}
+
+/** A long address may break after its @ (and only there), so it never pushes the actions off the table. */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/**
+ * One table for every width. At 768 px or less admin.css lays each row out as a card (labels from `data-label`,
+ * the actions in full view); the explicit roles keep it a table for screen readers, which a changed `display`
+ * would otherwise drop.
+ */
+function ClientsTable({
+  clients,
+  onEdit,
+  onDelete,
+}: {
+  clients: Client[];
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}) {
+  return (
+    <section className="table-scroll" aria-label="Clients table">
+      {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout, see above */}
+      <table className="clients-table" role="table">
+        {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
+        <thead role="rowgroup">
+          {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
+          <tr role="row">
+            {["Name", "Email", "Phone", "Pack Type", "Actions"].map((heading) => (
+              // biome-ignore lint/a11y/noRedundantRoles: kept for the card layout
+              <th key={heading} scope="col" role="columnheader">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
+        <tbody role="rowgroup">
+          {clients.map((client) => {
+            const name = `${client.firstName} ${client.lastName}`;
+            const cells = [
+              { label: "Email", value: breakableEmail(client.email), className: "clients-table__email" },
+              { label: "Phone", value: client.phoneNumber, className: "clients-table__phone" },
+              {
+                label: "Pack Type",
+                className: "clients-table__pack",
+                value: (
+                  <>
+                    {client.defaultPackType ? packLabel(client.defaultPackType) : "None"}
+                    <PlanSummary plan={client.plan} />
+                  </>
+                ),
+              },
+            ];
+            return (
+              // biome-ignore lint/a11y/noRedundantRoles: kept for the card layout
+              <tr key={client.id} role="row">
+                {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
+                <td role="cell" className="clients-table__name">
+                  {name}
+                </td>
+                {cells.map((cell) => (
+                  // biome-ignore lint/a11y/noRedundantRoles: kept for the card layout
+                  <td key={cell.label} role="cell" data-label={cell.label} className={cell.className}>
+                    {cell.value}
+                  </td>
+                ))}
+                {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
+                <td role="cell" className="clients-table__actions">
+                  <div className="clients-table__buttons">
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small"
+                      aria-label={`Edit ${name}`}
+                      onClick={() => onEdit(client)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small admin-button--danger"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => onDelete(client)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }

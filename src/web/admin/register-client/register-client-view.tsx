@@ -1,32 +1,24 @@
 import { type FormEvent, useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
 import type { PackType } from "../../../domain/packs.ts";
 import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
-import { useRegisterClient } from "../clients/api.ts";
-import { ClientFields, readClientFields } from "../clients/client-fields.tsx";
-import { ClientSearch } from "../clients/client-search.tsx";
-import { EditClientForm } from "../clients/edit-client-form.tsx";
-import { PackSelect } from "../clients/pack-select.tsx";
-import { SHOW_BOOKING_PARAM } from "../layout/admin-layout.tsx";
+import { useRegisterClient } from "../api/clients.ts";
+import {
+  ClientFields,
+  type FieldError,
+  focusFieldOf,
+  isClientFieldError,
+  readClientFields,
+} from "../components/client-fields.tsx";
+import { ClientSearch } from "../components/client-search.tsx";
+import { EditClientForm } from "../components/edit-client-form.tsx";
+import { PackSelect } from "../components/pack-select.tsx";
+import { type IssuedPassword, TemporaryPasswordDialog } from "../components/temporary-password-dialog.tsx";
 
-/** /admin: Register Client (search, registration form, Edit Client panel), or Create Booking with ?showBooking=true. */
-export function AdminHomePage() {
-  const [params] = useSearchParams();
-  if (params.get(SHOW_BOOKING_PARAM) === "true") {
-    return (
-      <section className="admin-page">
-        <h1>Create Booking</h1>
-        <p>Booking class dates opens with the bookings release. Clients and packages are ready for it.</p>
-      </section>
-    );
-  }
-  return <RegisterClientView />;
-}
-
-function RegisterClientView() {
+/** /admin's Register Client view (spec §2): a client search opening the Edit Client panel, and the registration form. */
+export function RegisterClientView() {
   const [selected, setSelected] = useState<Client | null>(null);
   return (
     <section className="admin-page">
@@ -60,7 +52,8 @@ function RegisterClientView() {
 function RegisterClientForm() {
   const register = useRegisterClient();
   const toast = useToast();
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const errorId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -68,17 +61,21 @@ function RegisterClientForm() {
     const form = event.currentTarget;
     setError(null);
     try {
-      const { temporaryPassword } = await register.mutateAsync({
+      const { client, temporaryPassword } = await register.mutateAsync({
         ...readClientFields(form),
         defaultPackType: String(new FormData(form).get("defaultPackType")) as PackType,
       });
+      // The spec's toast, and the password kept on screen until the admin closes it.
       toast("success", messages.clientRegistered(temporaryPassword));
+      setIssued({ clientName: `${client.firstName} ${client.lastName}`, password: temporaryPassword });
       form.reset();
     } catch (caught) {
       const reason =
         caught instanceof ApiError ? caught.message : messages.registrationFailed("Please try again.");
       toast("error", reason);
-      setError({ message: reason, field: caught instanceof ApiError ? caught.field : undefined });
+      const refusal = { message: reason, field: caught instanceof ApiError ? caught.field : undefined };
+      setError(refusal);
+      focusFieldOf(form, refusal);
     }
   }
 
@@ -86,9 +83,9 @@ function RegisterClientForm() {
     <section className="admin-card" aria-labelledby="register-heading">
       <h2 id="register-heading">New client</h2>
       <form className="admin-form" onSubmit={onSubmit}>
-        <ClientFields errorField={error?.field} errorId={errorId} />
+        <ClientFields error={error} />
         <PackSelect name="defaultPackType" required placeholder="Select a package" />
-        {error && (
+        {error && !isClientFieldError(error) && (
           <p id={errorId} className="admin-form__error" role="alert">
             {error.message}
           </p>
@@ -99,6 +96,7 @@ function RegisterClientForm() {
           </button>
         </div>
       </form>
+      <TemporaryPasswordDialog issued={issued} onClose={() => setIssued(null)} />
     </section>
   );
 }

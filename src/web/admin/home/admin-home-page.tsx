@@ -1,0 +1,11 @@
+import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
+import { useAdminHomeView } from "../layout/admin-layout.tsx";
+import { RegisterClientView } from "../register-client/register-client-view.tsx";
+
+/**
+ * /admin: Register Client, or Create Booking when the Create Booking link brought the admin here or the side menu
+ * picked it while already here (spec §2). This page composes the two features; they never import each other.
+ */
+export function AdminHomePage() {
+  return useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />;
+}

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { queryParams } from "./paths.ts";
+
+/**
+ * Two rules of the browser code that a build would not catch until a visitor pays for them: the public pages'
+ * bundle stays free of the signed-in pages' libraries, and imports flow one way (shared → features → pages).
+ */
+const webDir = path.resolve(import.meta.dirname);
+
+/** Runtime imports only: `import type` is erased, and `import()` makes a chunk of its own. */
+function staticImports(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s)?[^;]*?\sfrom\s+"([^"]+)"/gm)) {
+    if (!match[2]) specifiers.push(match[3] as string);
+  }
+  for (const match of source.matchAll(/^\s*import\s+"([^"]+)"/gm)) specifiers.push(match[1] as string);
+  return specifiers;
+}
+
+/** Every package and file reachable from `entry` without crossing a dynamic import(). */
+function eagerGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file) || !/\.tsx?$/.test(file)) return;
+    files.add(file);
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
+      else packages.add(specifier);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes(".test."))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe("the public pages' bundle", () => {
+  it("loads no query library, no zod and no signed-in page: those come with the first signed-in route", () => {
+    const { files, packages } = eagerGraph(path.join(webDir, "main.tsx"));
+    expect([...packages].filter((name) => name.startsWith("@tanstack/") || name === "zod")).toEqual([]);
+    const signedInCode = [...files]
+      .map((file) => path.relative(webDir, file))
+      .filter((file) => /^(admin|client)\//.test(file) || file === "api/query-layout.tsx");
+    expect(signedInCode).toEqual([]);
+  });
+});
+
+describe("admin imports flow one way", () => {
+  const adminDir = path.join(webDir, "admin");
+  /** Shared by every admin feature; they import no feature. */
+  const shared = new Set(["api", "components"]);
+  /** Pages that compose features: the chrome and /admin's two views. */
+  const composing = new Set(["layout", "home"]);
+  const areaOf = (file: string) => path.relative(adminDir, file).split(path.sep)[0] as string;
+
+  it("shared pieces import no feature, and no feature imports another", () => {
+    const wrong: string[] = [];
+    for (const file of sourceFiles(adminDir)) {
+      const from = areaOf(file);
+      for (const specifier of staticImports(file)) {
+        if (!specifier.startsWith(".")) continue;
+        const target = path.resolve(path.dirname(file), specifier);
+        if (!target.startsWith(adminDir + path.sep)) continue;
+        const to = areaOf(target);
+        if (to === from || shared.has(to) || composing.has(from)) continue;
+        wrong.push(`admin/${path.relative(adminDir, file)} → ${specifier}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("query parameters", () => {
+  it("are named only in paths.ts", () => {
+    const names = Object.values(queryParams).join("|");
+    // A page's parameter as a string of its own ("showBooking") or inside a URL ("/admin?showBooking=true").
+    const literal = new RegExp(
+      `["'\`](${names})["'\`]|["'\`][^"'\`\\n]*[?&](${names}|search|page|pageSize)=`,
+    );
+    const offenders = sourceFiles(webDir)
+      .filter((file) => path.basename(file) !== "paths.ts")
+      .filter((file) => literal.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(webDir, file));
+    expect(offenders).toEqual([]);
+  });
+});
