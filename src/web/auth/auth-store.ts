@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from "react";
+import type { SessionResponse, SignInResponse, SignOutResponse } from "../../domain/api.ts";
 import type { Role, SessionUser } from "../../domain/auth.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
 import { apiFetch } from "../api/http.ts";
+import { clearSessionHintMark } from "../session-hint.ts";
 
 export type AuthState =
   | { status: "loading" }
@@ -18,6 +20,8 @@ const listeners = new Set<() => void>();
 function setState(next: AuthState) {
   state = next;
   for (const listener of listeners) listener();
+  // React renders the right chrome in the same task, before the next paint: the page may show it now.
+  if (next.status !== "loading") clearSessionHintMark();
 }
 
 export function getAuthState(): AuthState {
@@ -38,7 +42,7 @@ export function useAuth(): AuthState {
 
 export async function refreshSession(): Promise<AuthState> {
   try {
-    const { user } = await apiFetch<{ user: SessionUser | null }>("/api/session");
+    const { user } = await apiFetch<SessionResponse>("/api/session");
     setState(user ? { status: user.role, user } : signedOut);
   } catch {
     // A failure to resolve the role gives no role (spec §8).
@@ -48,7 +52,7 @@ export async function refreshSession(): Promise<AuthState> {
 }
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
-  await apiFetch<{ role: Role; mustChangePassword: boolean }>("/api/session/sign-in", {
+  await apiFetch<SignInResponse>("/api/session/sign-in", {
     body: { email, password },
   });
   const next = await refreshSession();
@@ -58,7 +62,7 @@ export async function signIn(email: string, password: string): Promise<SessionUs
 
 export async function signOut(): Promise<void> {
   try {
-    await apiFetch("/api/session/sign-out", { method: "POST", body: {} });
+    await apiFetch<SignOutResponse>("/api/session/sign-out", { method: "POST", body: {} });
   } catch (error) {
     console.warn("sign-out failed", error); // spec §8: logged only
   }

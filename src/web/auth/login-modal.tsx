@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
-import { apiFetch, errorMessageOf } from "../api/http.ts";
+import type { PasswordResetRequestResponse } from "../../domain/api.ts";
+import { messages } from "../../domain/messages.ts";
+import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
 import { paths } from "../paths.ts";
 import { signIn } from "./auth-store.ts";
@@ -20,6 +22,27 @@ const subscribe = (listener: () => void) => {
 
 /** The header's Login button (desktop and mobile menu) calls this. */
 export const openLoginModal = () => setOpen("login");
+/** The reset page's "ask for a new link" calls this. */
+export const openResetModal = () => setOpen("reset");
+
+/**
+ * Closes the open dialog and waits until the history entry it pushed for Back is gone (use-close-on-back.ts takes
+ * it off after closing), so that the page after sign-in replaces the page the person signed in from (spec §2:
+ * history replaced) and Back does not return to it. Waits at most 300 ms.
+ */
+function closeDialogFirst(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("popstate", done, true);
+      resolve();
+    };
+    // Added before the dialog's own listener, so it hears the popstate even though that one stops it.
+    window.addEventListener("popstate", done, true);
+    const timer = window.setTimeout(done, 300);
+    setOpen("none");
+  });
+}
 
 /** The login and reset modals (spec §2), rendered once by the site layout. */
 export function AuthModals() {
@@ -36,9 +59,14 @@ export function AuthModals() {
   );
 }
 
+/**
+ * The browser's own validation bubbles are off (noValidate): they would speak before the spec's messages and
+ * leave an earlier answer on screen. Empty fields are refused here with our words, before anything is sent; any
+ * other email the server judges ('Invalid email format…'). Every attempt starts by clearing the last answer.
+ */
 function LoginModal({ open: isOpen }: { open: boolean }) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field?: "email" | "password" } | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
   const passwordId = useId();
@@ -46,47 +74,88 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
     setError(null);
+    const missing = !email ? "email" : !password ? "password" : null;
+    if (missing) {
+      setError({
+        text: missing === "email" ? messages.resetEmailRequired : messages.passwordRequired,
+        field: missing,
+      });
+      const input = formElement.elements.namedItem(missing);
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    setBusy(true);
     try {
-      const user = await signIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-      setOpen("none");
+      const user = await signIn(email, password);
       const target = user.mustChangePassword
         ? paths.changePassword
         : user.role === "admin"
           ? paths.admin
           : paths.clientPanel;
+      await closeDialogFirst();
       navigate(target, { replace: true });
     } catch (caught) {
-      setError(errorMessageOf(caught));
+      const code = caught instanceof ApiError ? caught.code : undefined;
+      setError({
+        text: errorMessageOf(caught),
+        field:
+          code === "invalid-credential" || code === "user-not-found"
+            ? "email"
+            : code === "wrong-password"
+              ? "password"
+              : undefined,
+      });
     } finally {
       setBusy(false);
     }
   }
 
+  const invalid = (field: "email" | "password") => error?.field === field || undefined;
+  const describedBy = (field: "email" | "password") => (error?.field === field ? errorId : undefined);
+  const close = () => {
+    setError(null);
+    setOpen("none");
+  };
+
   return (
-    <Dialog
-      open={isOpen}
-      title="Login"
-      onClose={() => {
-        setError(null);
-        setOpen("none");
-      }}
-      className="auth-dialog"
-    >
-      <form className="auth-form" onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
+    <Dialog open={isOpen} title="Login" onClose={close} className="auth-dialog">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="username" required />
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          aria-invalid={invalid("email")}
+          aria-describedby={describedBy("email")}
+          data-autofocus
+        />
         <label htmlFor={passwordId}>Password</label>
-        <input id={passwordId} name="password" type="password" autoComplete="current-password" required />
+        <input
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={invalid("password")}
+          aria-describedby={describedBy("password")}
+        />
         {error && (
           <p id={errorId} className="auth-form__error" role="alert">
-            {error}
+            {error.text}
           </p>
         )}
         <button type="submit" className="auth-form__submit" disabled={busy}>
           {busy ? "Signing in…" : "Sign In"}
+        </button>
+        <button type="button" className="auth-form__secondary" onClick={close}>
+          Cancel
         </button>
         <div className="auth-form__links">
           <button type="button" className="auth-form__link" onClick={() => setOpen("reset")}>
@@ -112,7 +181,9 @@ function ResetModal({ open: isOpen }: { open: boolean }) {
     setBusy(true);
     setResult(null);
     try {
-      const { message } = await apiFetch<{ message: string }>("/api/password-reset", { body: { email } });
+      const { message } = await apiFetch<PasswordResetRequestResponse>("/api/password-reset", {
+        body: { email },
+      });
       setResult({ kind: "success", text: message });
     } catch (caught) {
       setResult({
@@ -133,7 +204,7 @@ function ResetModal({ open: isOpen }: { open: boolean }) {
       {/* noValidate: an empty email gets the spec's own message from the server, not the browser's bubble. */}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="email" />
+        <input id={emailId} name="email" type="email" autoComplete="email" data-autofocus />
         {result && (
           <p className={result.kind === "success" ? "auth-form__success" : "auth-form__error"} role="alert">
             {result.text}

@@ -1,9 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import type {
+  ChangePasswordResponse,
+  PasswordResetCheckResponse,
+  PasswordResetConfirmResponse,
+} from "../../domain/api.ts";
 import { passwordMinLength } from "../../domain/auth.ts";
-import { apiFetch, errorMessageOf } from "../api/http.ts";
-import { paths } from "../paths.ts";
+import { messages } from "../../domain/messages.ts";
+import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
+import { paths, queryParams } from "../paths.ts";
 import { markPasswordChanged, useAuth } from "./auth-store.ts";
+import { openResetModal } from "./login-modal.tsx";
 import "./auth-forms.css";
 
 function NewPasswordFields({ error }: { error: string | null }) {
@@ -51,13 +58,38 @@ function readNewPassword(form: HTMLFormElement): { newPassword: string } | { mis
 
 const MISMATCH = "The two passwords do not match.";
 
+type LinkState = "checking" | "usable" | "dead" | "unknown";
+
+/**
+ * Whether the link can still be used, asked when the page opens (GET /api/password-reset/check), so a used or
+ * expired link is said at once. A network failure is "unknown": the form shows and the server decides on save.
+ */
+function useResetLinkState(token: string): [LinkState, (state: LinkState) => void] {
+  const [state, setState] = useState<LinkState>(token ? "checking" : "dead");
+  useEffect(() => {
+    if (!token) return setState("dead");
+    const controller = new AbortController();
+    setState("checking");
+    apiFetch<PasswordResetCheckResponse>(
+      `/api/password-reset/check?${new URLSearchParams({ [queryParams.token]: token })}`,
+      { signal: controller.signal },
+    )
+      .then(() => setState("usable"))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState(error instanceof ApiError && error.code === "invalid-token" ? "dead" : "unknown");
+      });
+    return () => controller.abort();
+  }, [token]);
+  return [state, setState];
+}
+
 /** The page a reset mail links to: /reset-password?token=… */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
-  const [error, setError] = useState<string | null>(
-    token ? null : "This reset link is not valid. Ask for a new one.",
-  );
+  const token = params.get(queryParams.token) ?? "";
+  const [link, setLink] = useResetLinkState(token);
+  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -68,10 +100,14 @@ export function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/password-reset/confirm", { body: { token, newPassword: read.newPassword } });
+      await apiFetch<PasswordResetConfirmResponse>("/api/password-reset/confirm", {
+        body: { token, newPassword: read.newPassword },
+      });
       setDone(true);
     } catch (caught) {
-      setError(errorMessageOf(caught));
+      // The link died while the page was open (used in another tab, or its hour ran out).
+      if (caught instanceof ApiError && caught.code === "invalid-token") setLink("dead");
+      else setError(errorMessageOf(caught));
     } finally {
       setBusy(false);
     }
@@ -85,10 +121,23 @@ export function ResetPasswordPage() {
           Your password has been changed. You can now sign in with it.{" "}
           <Link to={paths.home}>Go to the home page</Link>
         </p>
+      ) : link === "checking" ? (
+        <p className="auth-page__checking" role="status">
+          Checking your reset link…
+        </p>
+      ) : link === "dead" ? (
+        <div className="auth-page__dead-link">
+          <p className="auth-form__error" role="alert">
+            {messages.resetLinkInvalid}
+          </p>
+          <button type="button" className="auth-form__submit" onClick={openResetModal}>
+            Ask for a new link
+          </button>
+        </div>
       ) : (
         <form className="auth-form" onSubmit={onSubmit}>
           <NewPasswordFields error={error} />
-          <button type="submit" className="auth-form__submit" disabled={busy || !token}>
+          <button type="submit" className="auth-form__submit" disabled={busy}>
             {busy ? "Saving…" : "Save new password"}
           </button>
         </form>
@@ -113,7 +162,7 @@ export function ChangePasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/session/change-password", {
+      await apiFetch<ChangePasswordResponse>("/api/session/change-password", {
         body: {
           currentPassword: String(new FormData(form).get("currentPassword") ?? ""),
           newPassword: read.newPassword,

@@ -2,9 +2,12 @@ import { useCallback, useEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
 import { useIdleSignOut } from "../auth/idle-sign-out.ts";
 import { AuthModals } from "../auth/login-modal.tsx";
+import { SignedOutNotice } from "../auth/signed-out-notice.tsx";
 import { documentTitle, type PageMeta } from "../page-meta.ts";
-import { paths } from "../paths.ts";
+import { isLocalCheckoutPath, paths, shellPaths } from "../paths.ts";
+import { AdminSiteBar } from "./admin-site-bar.tsx";
 import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
+import { SessionPendingHeader } from "./session-pending-header.tsx";
 import { chromeFor } from "./site-chrome.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -17,6 +20,11 @@ export function SiteLayout() {
   const auth = useAuthStatus();
   const { onLogin, onLogout } = useAuthActions();
   const chrome = chromeFor(auth.status);
+  // Prerendered pages arrive with the visitor's chrome and keep it until the session is known; a page rendered in
+  // the browser (the client's pages, the password pages) shows neither visitor nor signed-in chrome until then.
+  const pending =
+    auth.status === "loading" &&
+    ((shellPaths as readonly string[]).includes(pathname) || isLocalCheckoutPath(pathname));
   const navigate = useNavigate();
   const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
@@ -37,11 +45,18 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      {chrome.header && <SiteHeader chrome={chrome} onLogin={onLogin} onLogout={onLogout} />}
+      {auth.status === "admin" ? (
+        <AdminSiteBar onLogout={onLogout} />
+      ) : pending ? (
+        <SessionPendingHeader />
+      ) : (
+        chrome.header && <SiteHeader chrome={chrome} onLogin={onLogin} onLogout={onLogout} />
+      )}
       <main id="main" tabIndex={-1}>
+        <SignedOutNotice />
         <Outlet />
       </main>
-      {chrome.footer && <SiteFooter />}
+      {chrome.footer && !pending && <SiteFooter />}
       <AuthModals />
     </>
   );

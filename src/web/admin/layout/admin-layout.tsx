@@ -1,17 +1,39 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import {
+  Link,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useOutletContext,
+  useSearchParams,
+} from "react-router";
 import content from "../../../content/site.json";
 import { signOut, useAuth } from "../../auth/auth-store.ts";
 import { useIdleSignOut } from "../../auth/idle-sign-out.ts";
+import { trapTabKey } from "../../components/focus-trap.ts";
 import { ToastProvider } from "../../components/toast/toast.tsx";
-import { paths } from "../../paths.ts";
+import { useMediaQuery } from "../../components/use-media-query.ts";
+import { createBookingPath, paths, showsCreateBooking } from "../../paths.ts";
+import { mobileMediaQuery } from "../../styles/breakpoints.ts";
 import "../admin.css";
 import "./admin-layout.css";
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } });
+/** /admin's two views (spec §2). */
+export type AdminHomeView = "register-client" | "create-booking";
 
-export const SHOW_BOOKING_PARAM = "showBooking";
+interface AdminOutletContext {
+  homeView: AdminHomeView;
+}
+
+/** The view /admin shows: the layout decides, because its side menu switches it. */
+export function useAdminHomeView(): AdminHomeView {
+  return useOutletContext<AdminOutletContext>().homeView;
+}
+
+/** A plain click follows the link; a click that asks for a new tab or window is the browser's. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** Admin chrome (spec §2): top bar with the brand and Logout, side menu as a drawer at ≤ 768 px, sidebar above. */
 export function AdminLayout() {
@@ -26,84 +48,134 @@ export function AdminLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page changes
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
+  // At 768 px or less the side menu is a drawer over the page: focus moves into it, Tab stays in it, the page
+  // behind is inert, and Escape or the scrim closes it and gives focus back to the Menu button.
+  const narrow = useMediaQuery(mobileMediaQuery);
+  const drawerShown = drawerOpen && narrow;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLElement>(null);
+  const closeDrawerToButton = useCallback(() => {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!drawerShown) return;
+    const links = drawerRef.current?.querySelectorAll<HTMLElement>("a");
+    const current = drawerRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    (current ?? links?.[0])?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeDrawerToButton();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [drawerShown, closeDrawerToButton]);
+
   const onAdmin = location.pathname === paths.admin;
-  const showBooking = onAdmin && searchParams.get(SHOW_BOOKING_PARAM) === "true";
+  // Arriving at /admin the URL decides (?showBooking=true); once there, the side menu switches the view in local
+  // state (spec §2). A pick holds until the next navigation.
+  const [picked, setPicked] = useState<{ at: string; view: AdminHomeView } | null>(null);
+  const homeView: AdminHomeView =
+    picked?.at === location.key
+      ? picked.view
+      : showsCreateBooking(searchParams)
+        ? "create-booking"
+        : "register-client";
+  const pickOnAdmin = (view: AdminHomeView) => (event: MouseEvent) => {
+    if (!onAdmin || !isPlainClick(event)) return;
+    event.preventDefault();
+    setPicked({ at: location.key, view });
+    setDrawerOpen(false);
+  };
   const menu = [
-    { label: "Register Client", to: paths.admin, current: onAdmin && !showBooking },
-    { label: "Create Booking", to: `${paths.admin}?${SHOW_BOOKING_PARAM}=true`, current: showBooking },
+    {
+      label: "Register Client",
+      to: paths.admin,
+      current: onAdmin && homeView === "register-client",
+      onClick: pickOnAdmin("register-client"),
+    },
+    {
+      label: "Create Booking",
+      to: createBookingPath,
+      current: onAdmin && homeView === "create-booking",
+      onClick: pickOnAdmin("create-booking"),
+    },
     { label: "Clients", to: paths.clientsList },
     { label: "Manage Bookings", to: paths.manageBookings },
     { label: "Add Feedback", to: paths.adminFeedback },
     { label: "Add Milestones", to: paths.adminMilestones },
     { label: "Gallery", to: paths.adminGallery },
+    { label: "Newsletter", to: paths.adminNewsletter },
   ];
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <div className="admin">
-          <header className="admin-bar">
+    <ToastProvider>
+      <div className="admin">
+        <header className="admin-bar">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="admin-bar__menu"
+            aria-expanded={drawerShown}
+            aria-controls="admin-menu"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <Link to={paths.admin} className="admin-bar__brand">
+            {content.school.name}
+          </Link>
+          <button
+            type="button"
+            className="admin-bar__logout"
+            onClick={async () => {
+              await signOut();
+              goHome();
+            }}
+          >
+            Logout
+          </button>
+        </header>
+        <div className="admin__body">
+          <nav
+            ref={drawerRef}
+            id="admin-menu"
+            className={`admin-menu ${drawerOpen ? "admin-menu--open" : ""}`}
+            aria-label="Admin"
+            onKeyDown={drawerShown ? trapTabKey : undefined}
+          >
+            <ul>
+              {menu.map((item) => (
+                <li key={item.label}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className={({ isActive }) =>
+                      `admin-menu__link ${(item.current ?? isActive) ? "admin-menu__link--current" : ""}`
+                    }
+                    aria-current={(item.current ?? location.pathname === item.to) ? "page" : undefined}
+                    onClick={item.onClick}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {drawerOpen && (
             <button
               type="button"
-              className="admin-bar__menu"
-              aria-expanded={drawerOpen}
-              aria-controls="admin-menu"
-              onClick={() => setDrawerOpen((open) => !open)}
-            >
-              <span aria-hidden="true">☰</span>
-              <span className="visually-hidden">Menu</span>
-            </button>
-            <Link to={paths.admin} className="admin-bar__brand">
-              {content.school.name}
-            </Link>
-            <button
-              type="button"
-              className="admin-bar__logout"
-              onClick={async () => {
-                await signOut();
-                goHome();
-              }}
-            >
-              Logout
-            </button>
-          </header>
-          <div className="admin__body">
-            <nav
-              id="admin-menu"
-              className={`admin-menu ${drawerOpen ? "admin-menu--open" : ""}`}
-              aria-label="Admin"
-            >
-              <ul>
-                {menu.map((item) => (
-                  <li key={item.label}>
-                    <NavLink
-                      to={item.to}
-                      end
-                      className={({ isActive }) =>
-                        `admin-menu__link ${(item.current ?? isActive) ? "admin-menu__link--current" : ""}`
-                      }
-                      aria-current={(item.current ?? location.pathname === item.to) ? "page" : undefined}
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            {drawerOpen && (
-              <button
-                type="button"
-                className="admin-menu__scrim"
-                aria-label="Close menu"
-                onClick={() => setDrawerOpen(false)}
-              />
-            )}
-            <main id="main" className="admin__main">
-              <Outlet />
-            </main>
-          </div>
+              className="admin-menu__scrim"
+              aria-label="Close menu"
+              tabIndex={-1}
+              onClick={closeDrawerToButton}
+            />
+          )}
+          <main id="main" className="admin__main" inert={drawerShown}>
+            <Outlet context={{ homeView } satisfies AdminOutletContext} />
+          </main>
         </div>
-      </ToastProvider>
-    </QueryClientProvider>
+      </div>
+    </ToastProvider>
   );
 }

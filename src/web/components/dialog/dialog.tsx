@@ -2,7 +2,10 @@ import { type ReactNode, useId } from "react";
 import { Modal } from "../modal.tsx";
 import "./dialog.css";
 
-/** A titled modal for forms and questions: the shared Modal with a heading that names it. */
+/**
+ * A titled modal for forms and questions: the shared Modal with a heading that names it and a visible Close
+ * button beside it (Escape and a click outside close it too). Give the field to start in `data-autofocus`.
+ */
 export function Dialog({
   open,
   title,
@@ -24,9 +27,17 @@ export function Dialog({
       labelledBy={titleId}
       className={["dialog", className].filter(Boolean).join(" ")}
     >
-      <h2 id={titleId} className="dialog__title">
-        {title}
-      </h2>
+      <div className="dialog__head">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="dialog__close" onClick={onClose}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
       {children}
     </Modal>
   );

@@ -1,0 +1,301 @@
+import { expect, type Page, test } from "@playwright/test";
+import { authErrorMessages, messages } from "../src/domain/messages.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+
+/** Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects). */
+
+let counter = 0;
+const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
+const narrow = (page: Page) => (page.viewportSize()?.width ?? 0) <= 768;
+
+async function adminSignedIn(page: Page) {
+  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
+}
+
+/** A client with their own password, signed in in this page's browser (registered through the admin's API). */
+async function clientSignedIn(page: Page) {
+  await adminSignedIn(page);
+  const email = unique("client");
+  const registered = await page.request.post("/api/clients", {
+    data: { firstName: "Iris", lastName: "Idle", email, phoneNumber: "5550104040", defaultPackType: "4_60" },
+  });
+  const { temporaryPassword } = (await registered.json()) as { temporaryPassword: string };
+  await page.request.post("/api/session/sign-out");
+  expect(
+    (await page.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
+  ).toBe(true);
+  const changed = await page.request.post("/api/session/change-password", {
+    data: { currentPassword: temporaryPassword, newPassword: "iris-own-password" },
+  });
+  expect(changed.ok()).toBe(true);
+  return { email, password: "iris-own-password" };
+}
+
+async function openLogin(page: Page) {
+  if (!page.url().startsWith("http")) await page.goto("/");
+  if (narrow(page)) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("button", { name: "Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe("idle sign-out says why", () => {
+  test("an admin idle for 5 minutes lands on the home page with the reason, announced", async ({ page }) => {
+    await page.clock.install();
+    await adminSignedIn(page);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
+    await page.clock.fastForward("05:01");
+    await expect(page).toHaveURL(/\/$/);
+    const notice = page.getByRole("alert").filter({ hasText: messages.sessionExpired });
+    await expect(notice).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await notice.getByRole("button", { name: "Sign in again" }).click();
+    const login = page.getByRole("dialog", { name: "Login" });
+    await expect(login).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("a client idle on their page gets the same notice, which they can dismiss", async ({ page }) => {
+    await page.clock.install();
+    await clientSignedIn(page);
+    await page.goto("/client-panel");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await page.clock.fastForward("05:01");
+    await expect(page).toHaveURL(/\/$/);
+    const notice = page.getByRole("alert").filter({ hasText: messages.sessionExpired });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("signing out with Logout shows no such notice", async ({ page }) => {
+    await adminSignedIn(page);
+    await page.goto("/services");
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("while the session is asked for", () => {
+  /** Holds GET /api/session until `release` is called, and records whether visitor chrome was ever drawn. */
+  async function holdSession(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/session", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const seen = { visitorChrome: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const login = [...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Login");
+        if (login || document.querySelector("footer")) seen.visitorChrome = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    return () => release();
+  }
+
+  test("a client reloading their page sees a styled Loading..., never the visitor's header or footer", async ({
+    page,
+  }) => {
+    await clientSignedIn(page);
+    const release = await holdSession(page);
+    await page.goto("/client-panel");
+    const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+    await expect(loading).toBeVisible();
+    // Centred in the page, not text at its edge.
+    const box = await loading.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - width / 2)).toBeLessThan(24);
+    await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { seen: { visitorChrome: boolean } }).seen),
+    ).toEqual({
+      visitorChrome: false,
+    });
+  });
+
+  test("an admin reloading /admin sees the styled Loading..., then the admin chrome", async ({ page }) => {
+    await adminSignedIn(page);
+    const release = await holdSession(page);
+    await page.goto("/admin");
+    const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+    await expect(loading).toBeVisible();
+    expect(await loading.evaluate((p) => getComputedStyle(p).fontWeight)).toBe("600");
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { seen: { visitorChrome: boolean } }).seen),
+    ).toEqual({
+      visitorChrome: false,
+    });
+  });
+});
+
+test.describe("reloading a prerendered public page while signed in", () => {
+  test("a client never sees the visitor's Login or footer, and gets their own chrome", async ({ page }) => {
+    await clientSignedIn(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/session", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/services");
+    // The prerendered HTML holds the visitor's chrome; it must stay hidden while the session is asked for.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login" })).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    release();
+    await expect(page.locator("html")).not.toHaveAttribute("data-session", "pending");
+    await expect(page.getByRole("contentinfo")).toHaveCount(0); // the footer is for visitors only
+    // The client's chrome: Logout in the header, or in the menu on a phone.
+    await expect(
+      page.getByRole("button", { name: "Logout" }).or(page.getByRole("button", { name: "Open menu" })).first(),
+    ).toBeVisible();
+  });
+
+  test("a visitor whose hint outlived the session gets the visitor's chrome back", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "signed_in", value: "1", url: baseURL }]);
+    await page.goto("/services");
+    await expect(page.locator("html")).not.toHaveAttribute("data-session", "pending");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Login" }).or(page.getByRole("button", { name: "Open menu" })).first(),
+    ).toBeVisible();
+    // The server cleared the stale hint when it found no session behind it.
+    expect((await context.cookies()).some((cookie) => cookie.name === "signed_in")).toBe(false);
+  });
+});
+
+test.describe("the Login dialog", () => {
+  test("shows the spec's messages, each new attempt replacing the last", async ({ page }) => {
+    const dialog = await openLogin(page);
+    let sent = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/session/sign-in")) sent++;
+    });
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+
+    await dialog.getByLabel("Email").fill(e2eAdmin.email);
+    await dialog.getByLabel("Password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["wrong-password"]);
+
+    // An address the browser itself would stop with its own bubble: the spec's message, and only it.
+    await dialog.getByLabel("Email").fill("maria");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["invalid-credential"]);
+    await expect(dialog.getByText(authErrorMessages["wrong-password"])).toHaveCount(0);
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousA11yViolations(page);
+
+    // Empty fields are refused here, with our words, before anything is sent.
+    const before = sent;
+    await dialog.getByLabel("Email").fill("");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.resetEmailRequired);
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+    await dialog.getByLabel("Email").fill(e2eAdmin.email);
+    await dialog.getByLabel("Password").fill("");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(messages.passwordRequired);
+    await expect(dialog.getByLabel("Password")).toBeFocused();
+    expect(sent).toBe(before);
+  });
+
+  test("closes with its visible Close button and with Cancel, and clears its message", async ({ page }) => {
+    await page.goto("/");
+    let dialog = await openLogin(page);
+    const close = dialog.getByRole("button", { name: "Close", exact: true });
+    await expect(close).toBeVisible();
+    await close.click();
+    await expect(dialog).toBeHidden();
+    if (!narrow(page)) await expect(page.getByRole("button", { name: "Login" })).toBeFocused();
+
+    dialog = await openLogin(page);
+    await dialog.getByLabel("Email").fill("maria");
+    await dialog.getByLabel("Password").fill("whatever-1");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["invalid-credential"]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    dialog = await openLogin(page);
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("the reset page checks its link as it opens", () => {
+  test("a used link is refused at once, with a way to ask for a new one; a fresh one shows the form", async ({
+    page,
+    request,
+  }) => {
+    const client = await clientSignedIn(page);
+    await page.request.post("/api/session/sign-out");
+    expect((await request.post("/api/password-reset", { data: { email: client.email } })).ok()).toBe(true);
+    let token = "";
+    await expect(async () => {
+      const mail = (await receivedMail()).find((m) => m.to.includes(client.email));
+      token =
+        mail?.raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "=")
+          .match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+      expect(token).not.toBe("");
+      // Another spec takes the SMTP server down for a moment; a mail queued then is retried 30 s later.
+    }).toPass({ timeout: 60_000 });
+
+    // Fresh: the form, and opening the page did not use the link up.
+    await page.goto(`/reset-password?token=${token}`);
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+
+    // Used (here in another tab): on opening the page says so before anything is typed.
+    const used = await request.post("/api/password-reset/confirm", {
+      data: { token, newPassword: "used-elsewhere-1" },
+    });
+    expect(used.ok()).toBe(true);
+    await page.reload();
+    await expect(page.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Ask for a new link" }).click();
+    const reset = page.getByRole("dialog", { name: "Reset Password" });
+    await expect(reset.getByLabel("Email")).toBeFocused();
+    await reset.getByLabel("Email").fill(client.email);
+    await reset.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(reset.getByRole("alert")).toHaveText(messages.resetEmailSent);
+  });
+
+  test("a made-up or missing token is refused as the page opens", async ({ page }) => {
+    await page.goto("/reset-password?token=made-up-token");
+    await expect(page.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
+    await page.goto("/reset-password");
+    await expect(page.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
+    await expect(page.getByRole("button", { name: "Ask for a new link" })).toBeVisible();
+  });
+});
