@@ -81,28 +81,28 @@ test.describe("idle sign-out says why", () => {
   });
 });
 
-test.describe("while the session is asked for", () => {
-  /** Holds GET /api/session until `release` is called, and records whether visitor chrome was ever drawn. */
-  async function holdSession(page: Page) {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/session", async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      const seen = { visitorChrome: false };
-      (window as unknown as { seen: typeof seen }).seen = seen;
-      new MutationObserver(() => {
-        const login = [...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Login");
-        if (login || document.querySelector("footer")) seen.visitorChrome = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    return () => release();
-  }
+/** Holds GET /api/session until `release` is called, and records whether visitor chrome was ever drawn. */
+async function holdSession(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/session", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen = { visitorChrome: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      const login = [...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Login");
+      if (login || document.querySelector("footer")) seen.visitorChrome = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => release();
+}
 
+test.describe("while the session is asked for", () => {
   test("a client reloading their page sees a styled Loading..., never the visitor's header or footer", async ({
     page,
   }) => {
@@ -149,14 +149,7 @@ test.describe("while the session is asked for", () => {
 test.describe("reloading a prerendered public page while signed in", () => {
   test("a client never sees the visitor's Login or footer, and gets their own chrome", async ({ page }) => {
     await clientSignedIn(page);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/session", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdSession(page);
     await page.goto("/services");
     // The prerendered HTML holds the visitor's chrome; it must stay hidden while the session is asked for.
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -167,7 +160,10 @@ test.describe("reloading a prerendered public page while signed in", () => {
     await expect(page.getByRole("contentinfo")).toHaveCount(0); // the footer is for visitors only
     // The client's chrome: Logout in the header, or in the menu on a phone.
     await expect(
-      page.getByRole("button", { name: "Logout" }).or(page.getByRole("button", { name: "Open menu" })).first(),
+      page
+        .getByRole("button", { name: "Logout" })
+        .or(page.getByRole("button", { name: "Open menu" }))
+        .first(),
     ).toBeVisible();
   });
 
@@ -181,7 +177,10 @@ test.describe("reloading a prerendered public page while signed in", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-session", "pending");
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(
-      page.getByRole("button", { name: "Login" }).or(page.getByRole("button", { name: "Open menu" })).first(),
+      page
+        .getByRole("button", { name: "Login" })
+        .or(page.getByRole("button", { name: "Open menu" }))
+        .first(),
     ).toBeVisible();
     // The server cleared the stale hint when it found no session behind it.
     expect((await context.cookies()).some((cookie) => cookie.name === "signed_in")).toBe(false);

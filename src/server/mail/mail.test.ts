@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages.ts";
-import type { Db } from "../db/database.ts";
 import { call, signedInAdmin, signedInClient } from "../testing/accounts.ts";
-import { closedPort, type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
+import { mailTestbed } from "../testing/mail-testbed.ts";
+import { closedPort } from "../testing/smtp-sink.ts";
 import { buildTestApp, type TestApp, testClock } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let sink: SmtpSink;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.stop();
-  await testDb.close();
-});
-beforeEach(async () => {
-  await db.deleteFrom("mailOutbox").execute();
-  sink.received = [];
-});
+const testbed = mailTestbed({ emptyOutbox: true });
 
 const hour = 60 * 60_000;
 
 /** The app while the SMTP server refuses every connection, giving up after two tries. */
 async function appWithMailDown(clock: ReturnType<typeof testClock>) {
   const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
-  return buildTestApp(db, { smtpUrl, clock, env: { MAIL_MAX_ATTEMPTS: "2" } });
+  return buildTestApp(testbed.db, { smtpUrl, clock, env: { MAIL_MAX_ATTEMPTS: "2" } });
 }
 
 /** Queues a mail and lets every try fail, past each backoff, until the outbox gives up on it. */
@@ -82,7 +66,7 @@ describe("GET /api/mail/undelivered", () => {
   });
 
   it("is for admins only", async () => {
-    const app = buildTestApp(db);
+    const app = buildTestApp(testbed.db);
     const client = await signedInClient(app);
     expect((await call(app, "GET", "/api/mail/undelivered")).status).toBe(401);
     expect((await call(app, "GET", "/api/mail/undelivered", { cookie: client.cookie })).status).toBe(403);
@@ -95,15 +79,15 @@ describe("POST /api/mail/:id/retry", () => {
   it("sends a failed mail once the SMTP server is back", async () => {
     const clock = testClock();
     const id = await failForGood(await appWithMailDown(clock), "Welcome");
-    const up = buildTestApp(db, { smtpUrl: sink.url, clock });
+    const up = buildTestApp(testbed.db, { smtpUrl: testbed.sink.url, clock });
     const admin = await signedInAdmin(up);
 
     expect(await up.outbox.deliverDue()).toBe(0); // failed mail is not retried by itself
     const response = await call(up, "POST", `/api/mail/${id}/retry`, { cookie: admin.cookie });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, status: "sent" });
-    expect(sink.received).toHaveLength(1);
-    expect(sink.received[0]?.raw).toContain("Private body text");
+    expect(testbed.sink.received).toHaveLength(1);
+    expect(testbed.sink.received[0]?.raw).toContain("Private body text");
     const list = await call(up, "GET", "/api/mail/undelivered", { cookie: admin.cookie });
     expect(await list.json()).toEqual({ items: [] });
 
@@ -115,6 +99,6 @@ describe("POST /api/mail/:id/retry", () => {
     const unknown = await call(up, "POST", `/api/mail/${id + 1000}/retry`, { cookie: admin.cookie });
     expect(unknown.status).toBe(404);
     expect((await call(up, "POST", "/api/mail/abc/retry", { cookie: admin.cookie })).status).toBe(400);
-    expect(sink.received).toHaveLength(1);
+    expect(testbed.sink.received).toHaveLength(1);
   });
 });

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/database.ts";
+import { describe, expect, it } from "vitest";
 import { silentLog } from "../../http/log.ts";
-import { closedPort, type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
+import { mailTestbed } from "../../testing/mail-testbed.ts";
+import { closedPort } from "../../testing/smtp-sink.ts";
 import { testClock } from "../../testing/test-app.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
 import { createOutbox } from "./outbox.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let sink: SmtpSink;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.stop();
-  await testDb.close();
-});
-beforeEach(async () => {
-  await db.deleteFrom("mailOutbox").execute();
-  sink.received = [];
-});
+const testbed = mailTestbed({ emptyOutbox: true });
 
 const from = "Swim School <no-reply@example.com>";
 const hour = 60 * 60_000;
@@ -32,13 +16,13 @@ async function refusingTransport() {
 }
 
 const stored = (id: number) =>
-  db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  testbed.db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("outbox retries", () => {
   it("gives up after MAIL_MAX_ATTEMPTS tries and marks the mail failed", async () => {
     const clock = testClock();
     const outbox = createOutbox({
-      db,
+      db: testbed.db,
       transport: await refusingTransport(),
       clock,
       log: silentLog,
@@ -73,14 +57,20 @@ describe("outbox retries", () => {
   it("sends a failed mail again once an admin puts it back in the queue", async () => {
     const clock = testClock();
     const config = { MAIL_MAX_ATTEMPTS: 1, NODE_ENV: "test" } as const;
-    const down = createOutbox({ db, transport: await refusingTransport(), clock, log: silentLog, config });
+    const down = createOutbox({
+      db: testbed.db,
+      transport: await refusingTransport(),
+      clock,
+      log: silentLog,
+      config,
+    });
     const id = await down.enqueue({ to: "parent@example.com", subject: "Welcome", text: "Hello" });
     expect(await down.deliver(id)).toBe(false);
     expect((await stored(id)).status).toBe("failed");
 
     const up = createOutbox({
-      db,
-      transport: createSmtpTransport(sink.url, from),
+      db: testbed.db,
+      transport: createSmtpTransport(testbed.sink.url, from),
       clock,
       log: silentLog,
       config,
@@ -89,7 +79,7 @@ describe("outbox retries", () => {
     expect(await up.requeue(id)).toBe(true);
     expect(await stored(id)).toMatchObject({ status: "pending", attempts: 0 });
     expect(await up.deliverDue()).toBe(1);
-    expect(sink.received).toHaveLength(1);
+    expect(testbed.sink.received).toHaveLength(1);
     expect(await stored(id)).toMatchObject({ status: "sent", attempts: 1 });
     expect(await up.requeue(id)).toBe(false); // only a failed mail goes back
   });
@@ -99,7 +89,12 @@ describe("two senders over one database", () => {
   it("send each mail exactly once however their attempts interleave", async () => {
     const clock = testClock();
     const sender = () =>
-      createOutbox({ db, transport: createSmtpTransport(sink.url, from), clock, log: silentLog });
+      createOutbox({
+        db: testbed.db,
+        transport: createSmtpTransport(testbed.sink.url, from),
+        clock,
+        log: silentLog,
+      });
     const senders = [sender(), sender()] as const;
     const ids: number[] = [];
     for (let n = 0; n < 12; n++) {
@@ -117,9 +112,9 @@ describe("two senders over one database", () => {
     }
     await Promise.all(attempts);
 
-    const subjects = sink.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim());
+    const subjects = testbed.sink.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim());
     expect(subjects.toSorted()).toEqual(ids.map((_, n) => `Mail ${n}`).toSorted());
-    const rows = await db.selectFrom("mailOutbox").select(["status", "attempts"]).execute();
+    const rows = await testbed.db.selectFrom("mailOutbox").select(["status", "attempts"]).execute();
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 });

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
 import { createLog } from "../../http/log.ts";
 import { call, signedInClient } from "../../testing/accounts.ts";
-import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
+import { mailTestbed } from "../../testing/mail-testbed.ts";
 import { buildTestApp, type TestApp, testClock } from "../../testing/test-app.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
 import { wire } from "../../wiring.ts";
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let sink: SmtpSink;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.stop();
-  await testDb.close();
-});
-beforeEach(() => {
-  sink.received = [];
-});
+const testbed = mailTestbed();
 
 /** The token of the first reset link in a text (a mail body, a raw message or a log line). */
 function resetTokenIn(text: string): string | undefined {
@@ -40,14 +24,14 @@ function decodedRaw(raw: string): string {
 
 /** The token of the link in the last mail the SMTP sink received. */
 function mailedToken(): string {
-  const raw = sink.received.at(-1)?.raw ?? "";
+  const raw = testbed.sink.received.at(-1)?.raw ?? "";
   const token = resetTokenIn(decodedRaw(raw));
   if (!token) throw new Error(`no reset link in the last mail received: ${raw}`);
   return token;
 }
 
 async function storedResetMail(email: string) {
-  return db
+  return testbed.db
     .selectFrom("mailOutbox")
     .select(["status", "body"])
     .where("toAddress", "=", email)
@@ -68,13 +52,13 @@ function appWithLog(env: Record<string, string>, lines: string[], smtpUrl?: stri
     SMTP_URL: smtpUrl ?? "",
   });
   const clock = testClock();
-  const wiring = wire(config, db, { clock, log: createLog("debug", (line) => lines.push(line)) });
+  const wiring = wire(config, testbed.db, { clock, log: createLog("debug", (line) => lines.push(line)) });
   return { ...wiring, app: createApp(wiring), clock };
 }
 
 describe("the password reset mail", () => {
   it("once sent, the stored copy holds no usable link; the mailed link works", async () => {
-    const testApp = buildTestApp(db, { smtpUrl: sink.url });
+    const testApp = buildTestApp(testbed.db, { smtpUrl: testbed.sink.url });
     const client = await signedInClient(testApp);
     const asked = await call(testApp, "POST", "/api/password-reset", { body: { email: client.email } });
     expect(asked.status).toBe(200);
@@ -86,7 +70,7 @@ describe("the password reset mail", () => {
     if (storedToken) expect((await confirm(testApp, storedToken, "stolen-password-1")).status).toBe(400);
     expect(storedToken).toBeUndefined();
 
-    expect(sink.received).toHaveLength(1);
+    expect(testbed.sink.received).toHaveLength(1);
     expect((await confirm(testApp, mailedToken(), "chosen-password-1")).status).toBe(200);
   });
 
@@ -107,7 +91,7 @@ describe("the password reset mail", () => {
   });
 
   it("in production the log never holds the link, with or without SMTP", async () => {
-    for (const smtpUrl of [undefined, sink.url]) {
+    for (const smtpUrl of [undefined, testbed.sink.url]) {
       const lines: string[] = [];
       const testApp = appWithLog({ NODE_ENV: "production" }, lines, smtpUrl);
       const client = await signedInClient(testApp);

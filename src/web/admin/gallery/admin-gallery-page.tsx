@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import {
   type GalleryItem,
@@ -8,21 +8,12 @@ import {
   videoLinkSchema,
 } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
-import { errorMessageOf } from "../../api/http.ts";
-import { type GalleryUpload, useDeleteMedia, useGallery, useUploadGalleryItem } from "../../api/media.ts";
-import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
-import { pageCount } from "../../components/media/media-filters.ts";
-import {
-  ListState,
-  MediaGrid,
-  SelectedClient,
-  Thumbnail,
-  UploadProgress,
-} from "../../components/media/media-parts.tsx";
-import { chosenImageProblem, uploadFailureDetail } from "../../components/media/upload-checks.ts";
-import { Pager } from "../../components/pager.tsx";
+import { type GalleryUpload, useGallery, useUploadGalleryItem } from "../../api/media.ts";
+import { SelectedClient, Thumbnail } from "../../components/media/media-parts.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
+import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
+import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
 
 const confirmDelete = "Are you sure you want to delete this gallery item?";
 
@@ -55,15 +46,12 @@ export function AdminGalleryPage() {
   const [client, setClient] = useState<Client | null>(null);
   const [mediaType, setMediaType] = useState<GalleryMediaType>("image");
   const [date, setDate] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [link, setLink] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useUploadGalleryItem(setProgress);
+  const form = useMediaUpload();
+  const upload = useUploadGalleryItem(form.setProgress);
   const toast = useToast();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { type: useId(), file: useId(), link: useId(), date: useId(), hint: useId() };
+  const ids = { type: useId(), link: useId(), date: useId(), hint: useId() };
+  const { file, fileProblem, resetOutcome } = form;
   const outcome = galleryUploadOf({ client, mediaType, date, file, link });
   const hint = "missing" in outcome ? outcome.missing : null;
   // An invalid link (not http/https) is an error, not just something still to fill in.
@@ -72,36 +60,22 @@ export function AdminGalleryPage() {
       ? hint
       : null;
 
-  function resetOutcome() {
-    setFailure(null);
-    setProgress(null);
-  }
-
-  function onFile(chosen: File | null) {
-    setFile(chosen);
-    setFileProblem(chosen ? chosenImageProblem(chosen) : null);
-    resetOutcome();
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!("upload" in outcome) || (mediaType === "image" && fileProblem)) return;
     const sent = outcome.upload;
-    setFailure(null);
-    setProgress(sent.mediaType === "image" ? 0 : null);
+    form.started(sent.mediaType === "image" ? 0 : null);
     try {
       await upload.mutateAsync(sent);
       toast(
         "success",
         sent.mediaType === "image" ? mediaMessages.galleryImageUploaded : mediaMessages.galleryVideoUploaded,
       );
-      setFile(null);
+      form.clearFile();
       setLink("");
-      if (fileInput.current) fileInput.current.value = "";
     } catch (error) {
       toast("error", mediaMessages.galleryFailed);
-      setFailure(uploadFailureDetail(error));
-      setProgress(null);
+      form.failed(error);
     }
   }
 
@@ -131,18 +105,7 @@ export function AdminGalleryPage() {
           </select>
         </div>
         {mediaType === "image" ? (
-          <div className="field">
-            <label htmlFor={ids.file}>Image (PNG or JPEG)</label>
-            <input
-              ref={fileInput}
-              id={ids.file}
-              type="file"
-              accept="image/png,image/jpeg"
-              aria-invalid={fileProblem ? true : undefined}
-              onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-            />
-            {fileProblem && <p className="field__error">{fileProblem}</p>}
-          </div>
+          <ImageFileField upload={form} label="Image (PNG or JPEG)" />
         ) : (
           <div className="field">
             <label htmlFor={ids.link}>Video link</label>
@@ -177,119 +140,52 @@ export function AdminGalleryPage() {
             {hint}
           </p>
         )}
-        <div className="admin-form__actions">
-          <button
-            type="submit"
-            className="admin-button"
-            disabled={hint !== null || (mediaType === "image" && fileProblem !== null) || upload.isPending}
-            aria-describedby={hint ? ids.hint : undefined}
-          >
-            {upload.isPending ? "Uploading…" : "Upload to Gallery"}
-          </button>
-        </div>
-        {progress !== null && <UploadProgress fraction={progress} />}
-        {failure && (
-          <p className="admin-form__error" role="alert">
-            {failure}
-          </p>
-        )}
+        <UploadActions
+          upload={form}
+          label="Upload to Gallery"
+          pending={upload.isPending}
+          disabled={hint !== null || (mediaType === "image" && fileProblem !== null) || upload.isPending}
+          describedBy={hint ? ids.hint : undefined}
+        />
       </form>
-      {client && <ClientGallery key={client.id} client={client} />}
-    </section>
-  );
-}
-
-/** The chosen client's gallery items, as the server pages them, each with Delete. */
-function ClientGallery({ client }: { client: Client }) {
-  const [page, setPage] = useState(1);
-  const query = useGallery(client.id, { page });
-  const remove = useDeleteMedia("gallery");
-  const [deleting, setDeleting] = useState<GalleryItem | null>(null);
-  const toast = useToast();
-  const headingId = useId();
-  const total = query.data?.total ?? 0;
-  const pages = pageCount(total, galleryPageSize);
-  const name = `${client.firstName} ${client.lastName}`;
-
-  async function confirm() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ id: deleting.id, clientId: client.id });
-      toast("success", mediaMessages.deleted);
-      if (query.data?.items.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      toast("error", errorMessageOf(error));
-    }
-    setDeleting(null);
-  }
-
-  return (
-    <section className="admin-card media-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>Gallery of {name}</h2>
-      <ListState
-        isError={query.isError}
-        loaded={query.data !== undefined}
-        what="the gallery"
-        onRetry={() => void query.refetch()}
-        retryClassName="admin-button admin-button--secondary"
-      />
-      {query.data &&
-        !query.isError &&
-        (query.data.items.length === 0 ? (
-          <p className="media-state">No gallery items uploaded for this client yet.</p>
-        ) : (
-          <MediaGrid layout="gallery" label={`Gallery of ${name}`} busy={query.isPlaceholderData}>
-            {query.data.items.map((item) => {
-              const kind = item.mediaType === "video" ? "Video" : "Image";
-              return (
-                <li key={item.id} className="media-tile">
-                  {item.mediaType === "image" && item.thumbnailUrl ? (
-                    <Thumbnail src={item.thumbnailUrl} alt={`Image from ${item.date}`} />
-                  ) : item.videoLink ? (
-                    <a
-                      className="media-tile__link"
-                      href={item.videoLink}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {item.videoLink}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  ) : null}
-                  <span className="media-tile__caption">
-                    <span className="media-tile__kind">{kind}</span>{" "}
-                    <span className="media-tile__date">{item.date}</span>
-                  </span>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--small admin-button--danger"
-                    aria-label={`Delete ${kind.toLowerCase()} from ${item.date}`}
-                    onClick={() => setDeleting(item)}
-                  >
-                    Delete
-                  </button>
-                </li>
-              );
-            })}
-          </MediaGrid>
-        ))}
-      {total > galleryPageSize && (
-        <Pager
-          page={Math.min(page, pages)}
-          pages={pages}
-          label={`Gallery pages of ${name}`}
-          onPage={setPage}
-          buttonClassName="admin-button admin-button--secondary"
+      {client && (
+        <ClientMediaList
+          key={client.id}
+          client={client}
+          kind="gallery"
+          useItems={useGallery}
+          pageSize={galleryPageSize}
+          heading="Gallery"
+          what="the gallery"
+          empty="No gallery items uploaded for this client yet."
+          pagerLabel="Gallery pages"
+          confirmQuestion={confirmDelete}
+          renderTile={(item) => (
+            <>
+              {item.mediaType === "image" && item.thumbnailUrl ? (
+                <Thumbnail src={item.thumbnailUrl} alt={`Image from ${item.date}`} />
+              ) : item.videoLink ? (
+                <a
+                  className="media-tile__link"
+                  href={item.videoLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {item.videoLink}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+              <span className="media-tile__caption">
+                <span className="media-tile__kind">{kindOf(item)}</span>{" "}
+                <span className="media-tile__date">{item.date}</span>
+              </span>
+            </>
+          )}
+          deleteLabel={(item) => `Delete ${kindOf(item).toLowerCase()} from ${item.date}`}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        question={confirmDelete}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={confirm}
-        onCancel={() => setDeleting(null)}
-      />
     </section>
   );
 }
+
+const kindOf = (item: GalleryItem) => (item.mediaType === "video" ? "Video" : "Image");

@@ -1,25 +1,11 @@
-import { useEffect, useId, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
 import { type GalleryItem, galleryPageSize } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
 import { useGallery } from "../../api/media.ts";
-import { useAuth } from "../../auth/auth-store.ts";
-import {
-  galleryImageFileName,
-  mediaFiltersFrom,
-  pageCount,
-  withFilter,
-  withPage,
-} from "../../components/media/media-filters.ts";
-import {
-  ListState,
-  MediaGrid,
-  MediaPreview,
-  type PreviewImage,
-  Thumbnail,
-} from "../../components/media/media-parts.tsx";
-import { MonthSelect, YearSelect } from "../../components/month-year-selects.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
+import { galleryImageFileName } from "../../components/media/media-filters.ts";
+import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
 import { paths, queryParams } from "../../paths.ts";
 
 /**
@@ -27,19 +13,46 @@ import { paths, queryParams } from "../../paths.ts";
  * page in three columns (three at phone width too: the tiles are squares with a two-line caption).
  */
 export function GalleryPage() {
-  const auth = useAuth();
   return (
-    <section className="media-page">
-      <h1>Gallery</h1>
-      {auth.status === "client" ? (
-        <ClientGallery clientId={auth.user.id} />
-      ) : (
-        <p className="media-page__note">
+    <ClientMediaPage
+      title="Gallery"
+      note={
+        <>
           Each client sees their gallery here. As an admin, upload and review items on{" "}
           <Link to={paths.adminGallery}>Gallery</Link>.
-        </p>
+        </>
+      }
+      useItems={useGallery}
+      filterByType
+      filtersLabel="Filter the gallery"
+      extraFilters={(filters, setFilter) => (
+        <TypeFilter
+          value={filters.type ?? ""}
+          onChange={(value) => setFilter(queryParams.mediaType, value)}
+        />
       )}
-    </section>
+      what="the gallery"
+      emptyMessage={mediaMessages.noGalleryItems}
+      layout="gallery"
+      gridLabel="Gallery items"
+      pageSize={galleryPageSize}
+      pagerLabel="Gallery pages"
+      renderTile={(item, open) => <GalleryTile item={item} onOpen={open} />}
+    />
+  );
+}
+
+function TypeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const typeId = useId();
+  return (
+    <div className="filter">
+      <label htmlFor={typeId}>Type</label>
+      <select id={typeId} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All Types</option>
+        <option value="image">Images</option>
+        <option value="video">Videos</option>
+      </select>
+    </div>
   );
 }
 
@@ -49,82 +62,6 @@ const previewOf = (item: GalleryItem & { imageUrl: string }): PreviewImage => ({
   alt: `Gallery picture from ${item.date}`,
   fileName: galleryImageFileName(item.date),
 });
-
-function ClientGallery({ clientId }: { clientId: string }) {
-  const [params, setParams] = useSearchParams();
-  const today = useMemo(() => new Date(), []);
-  const { month, year, type, page } = mediaFiltersFrom(params, today);
-  const query = useGallery(clientId, { month, year, type, page });
-  const [preview, setPreview] = useState<PreviewImage | null>(null);
-  const typeId = useId();
-  const total = query.data?.total ?? 0;
-  const pages = pageCount(total, galleryPageSize);
-
-  useEffect(() => {
-    if (query.data && total > 0 && page > pages)
-      setParams((current) => withPage(current, pages), { replace: true });
-  }, [query.data, total, page, pages, setParams]);
-
-  return (
-    <>
-      <search className="media-filters" aria-label="Filter the gallery">
-        <MonthSelect
-          value={month}
-          onChange={(value) => setParams((current) => withFilter(current, queryParams.mediaMonth, value))}
-        />
-        <YearSelect
-          value={year}
-          today={today}
-          onChange={(value) => setParams((current) => withFilter(current, queryParams.mediaYear, value))}
-        />
-        <div className="filter">
-          <label htmlFor={typeId}>Type</label>
-          <select
-            id={typeId}
-            value={type ?? ""}
-            onChange={(event) =>
-              setParams((current) => withFilter(current, queryParams.mediaType, event.target.value))
-            }
-          >
-            <option value="">All Types</option>
-            <option value="image">Images</option>
-            <option value="video">Videos</option>
-          </select>
-        </div>
-      </search>
-      <ListState
-        isError={query.isError}
-        loaded={query.data !== undefined}
-        what="the gallery"
-        onRetry={() => void query.refetch()}
-      />
-      {query.data &&
-        !query.isError &&
-        (query.data.items.length === 0 ? (
-          <p className="media-empty" role="status">
-            {mediaMessages.noGalleryItems}
-          </p>
-        ) : (
-          <MediaGrid layout="gallery" label="Gallery items" busy={query.isPlaceholderData}>
-            {query.data.items.map((item) => (
-              <li key={item.id} className="media-tile">
-                <GalleryTile item={item} onOpen={setPreview} />
-              </li>
-            ))}
-          </MediaGrid>
-        ))}
-      {total > 0 && (
-        <Pager
-          page={Math.min(page, pages)}
-          pages={pages}
-          label="Gallery pages"
-          onPage={(next) => setParams((current) => withPage(current, next))}
-        />
-      )}
-      <MediaPreview image={preview} onClose={() => setPreview(null)} />
-    </>
-  );
-}
 
 /** An image opens the preview; a video is a link to where it lives, in a new tab. */
 function GalleryTile({ item, onOpen }: { item: GalleryItem; onOpen: (image: PreviewImage) => void }) {

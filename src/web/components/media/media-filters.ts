@@ -48,7 +48,7 @@ export function mediaFiltersFrom(params: URLSearchParams, today: Date): MediaFil
   };
 }
 
-type FilterName = (typeof queryParams)["mediaMonth" | "mediaYear" | "mediaType"];
+export type FilterName = (typeof queryParams)["mediaMonth" | "mediaYear" | "mediaType"];
 
 /** The address after one filter changed: a new filter starts again at page 1. An empty value means "all". */
 export function withFilter(params: URLSearchParams, filter: FilterName, value: string): URLSearchParams {

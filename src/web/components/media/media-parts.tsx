@@ -1,8 +1,16 @@
 import { type MouseEvent, type ReactNode, useId } from "react";
 import type { Client } from "../../../domain/clients.ts";
-import { thumbnailLongSide } from "../../../domain/media.ts";
+import { type MediaPage, thumbnailLongSide } from "../../../domain/media.ts";
 import { Dialog } from "../dialog/dialog.tsx";
 import "./media.css";
+
+/** What a media list's query gives the pieces that show it. */
+export interface MediaListQuery<Item> {
+  data: MediaPage<Item> | undefined;
+  isError: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
 
 /** A grid of media tiles: `milestones` (4 across, 2 on a phone) or `gallery` (3 across, spec §2). */
 export function MediaGrid({
