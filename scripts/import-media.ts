@@ -12,12 +12,12 @@
  * first frame becoming the poster unless a photo for the poster is given. The alt texts go into
  * src/content/site.json and the sizes into src/content/media.json. Run `npm run build` (or `npm start`) afterwards.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { hasFfmpeg, run } from "./run-command.ts";
 
 interface ManifestEntry {
   width: number;
@@ -75,25 +75,6 @@ function placesShowing(content: unknown, name: string): { alt: string }[] {
   };
   visit(content);
   return found;
-}
-
-function hasFfmpeg(ffmpeg: string): boolean {
-  const probe = spawnSync(ffmpeg, ["-hide_banner", "-version"], { stdio: "ignore" });
-  return !probe.error && probe.status === 0;
-}
-
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-4000);
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}\n${err}`)),
-    );
-  });
 }
 
 /** The photo as AVIF + WebP at each width of its place, cropped to the place's shape. */

@@ -10,11 +10,11 @@
  * While drawing: MEDIA_ONLY=why-1,reel-3 redoes just those images (nothing deleted), MEDIA_SKIP_VIDEO=1 skips
  * the videos; FFMPEG=/path/to/ffmpeg if it is not on PATH.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { hasFfmpeg, run } from "./run-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mediaDir = path.join(root, "public/media");
@@ -1860,20 +1860,6 @@ async function eachLimit<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-4000);
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}\n${err}`)),
-    );
-  });
-}
-
 async function makeVideo(v: VideoDef): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `media-${v.name}-`));
   try {
@@ -1941,11 +1927,6 @@ function manifestJson(): string {
   return `{\n${lines.join(",\n")}\n}\n`;
 }
 
-function hasFfmpeg(): boolean {
-  const probe = spawnSync(ffmpeg, ["-hide_banner", "-version"], { stdio: "ignore" });
-  return !probe.error && probe.status === 0;
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const names = new Set(images.map((d) => d.name));
@@ -1964,7 +1945,7 @@ async function main(): Promise<void> {
   await makeOg();
   console.log(`images: ${images.length} names, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (process.env.MEDIA_SKIP_VIDEO) return;
-  if (!hasFfmpeg()) {
+  if (!hasFfmpeg(ffmpeg)) {
     console.error(
       `ffmpeg not found (looked for "${ffmpeg}"; set FFMPEG to its path): the videos were not made.`,
     );

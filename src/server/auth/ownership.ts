@@ -11,11 +11,3 @@ export function assertClientAccess(signedIn: SignedIn, clientId: string): void {
   if (signedIn.role === "client" && signedIn.userId === clientId) return;
   throw appError("permission-denied", 403, messages.permissionDenied);
 }
-
-/**
- * Whose rows a list query may return: `undefined` for an admin (every client's), else the caller's own id.
- * List queries filter by it, so a client never receives another client's row.
- */
-export function clientScope(signedIn: SignedIn): string | undefined {
-  return signedIn.role === "admin" ? undefined : signedIn.userId;
-}

@@ -1,8 +1,8 @@
 import "./pager.css";
 
 /**
- * Previous / Page X of Y / Next (spec §2). The caller keeps the page (in the address, where a reload and Back
- * keep it) and gives its own button look.
+ * Previous / Page X of Y / Next (spec §2; the admin's lists say Prev). The caller keeps the page (in the address,
+ * where a reload and Back keep it) and gives its own button look.
  */
 export function Pager({
   page,
@@ -10,12 +10,14 @@ export function Pager({
   onPage,
   label,
   buttonClassName = "button button--blue",
+  previousLabel = "Previous",
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
   label: string;
   buttonClassName?: string;
+  previousLabel?: string;
 }) {
   return (
     <nav className="pager" aria-label={label}>
@@ -25,7 +27,7 @@ export function Pager({
         disabled={page <= 1}
         onClick={() => onPage(Math.min(page - 1, pages))}
       >
-        Previous
+        {previousLabel}
       </button>
       <span className="pager__status">
         Page {page} of {pages}

@@ -5,6 +5,7 @@ import { clientPageSize } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
 import { packLabel } from "../../../domain/packs.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog/dialog.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { queryParams } from "../../paths.ts";
 import { useClientSearch, useDeleteClient } from "../api/clients.ts";
@@ -114,27 +115,14 @@ export function ClientsListPage() {
       )}
 
       {(total > clientPageSize || page > 1) && (
-        <nav className="pager" aria-label="Clients pages">
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={page <= 1}
-            onClick={() => goToPage(Math.min(page - 1, pages))}
-          >
-            Prev
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={page >= pages}
-            onClick={() => goToPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={goToPage}
+          label="Clients pages"
+          previousLabel="Prev"
+          buttonClassName="admin-button admin-button--secondary"
+        />
       )}
 
       <Dialog open={editing !== null} title="Edit Client" onClose={() => setEditing(null)}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { subscriberPageSize } from "../../../domain/newsletter.ts";
+import { Pager } from "../../components/pager.tsx";
 import { subscribersCsvUrl, useNewsletterSubscribers } from "./api.ts";
 import "./newsletter.css";
 
@@ -58,27 +59,14 @@ export function NewsletterPage() {
       ) : null}
 
       {total > subscriberPageSize && (
-        <nav className="pager" aria-label="Subscribers pages">
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Prev
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          label="Subscribers pages"
+          previousLabel="Prev"
+          buttonClassName="admin-button admin-button--secondary"
+        />
       )}
     </section>
   );
