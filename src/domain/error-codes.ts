@@ -43,6 +43,13 @@ export const errorCodes = [
   "not-an-image",
   "image-too-large",
   "media-not-found",
+  // Bookings: no active plan; no dates; over the plan's classes; a past date; a date the client already has.
+  "no-active-subscription",
+  "no-dates",
+  "too-many-dates",
+  "past-date",
+  "date-taken",
+  "booking-not-found",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

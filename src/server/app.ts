@@ -4,6 +4,8 @@ import content from "../content/site.json" with { type: "json" };
 import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
+import { bookingRoutes, clientBookingRoutes } from "./bookings/routes.ts";
+import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
@@ -17,6 +19,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
+import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
 import { staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
@@ -70,6 +73,11 @@ export function createApp(deps: AppDeps) {
       clientRoutes({ db, auth, clock: deps.clock, guard, clientDeletion: deps.clientDeletion }),
     )
     .route("/clients", clientMediaRoutes({ ...deps, guard }))
+    .route("/clients", clientBookingRoutes({ ...deps, guard }))
+    .route("/clients", reminderSettingRoutes({ ...deps, guard }))
+    .route("/clients", calendarFeedRoutes({ ...deps, guard }))
+    .route("/bookings", bookingRoutes({ ...deps, guard }))
+    .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))

@@ -39,10 +39,17 @@ describe("loadConfig", () => {
     [{ S3_BUCKET: "photos", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
     // Parsed but unused until their feature exists: refused, never silently ignored.
     [{ REDIS_URL: "redis://127.0.0.1:6379" }, "REDIS_URL"],
-    [{ TZ_SCHOOL: "Europe/Madrid" }, "TZ_SCHOOL"],
+    // A time zone that does not exist, a reminder hour outside the day.
+    [{ TZ_SCHOOL: "Mars/Olympus" }, "TZ_SCHOOL"],
+    [{ CLASS_REMINDER_HOUR: "24" }, "CLASS_REMINDER_HOUR"],
   ])("refuses %o with one line naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`));
+  });
+
+  it("class dates count in TZ_SCHOOL, the server's zone when unset", () => {
+    expect(loadConfig({ TZ_SCHOOL: "Europe/Madrid" }).TZ_SCHOOL).toBe("Europe/Madrid");
+    expect(loadConfig({}).TZ_SCHOOL).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it("payments default to the local checkout; PAYMENTS=stripe starts with every Stripe setting given", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../domain/school-day.ts";
 
 const optionalUrl = z
   .string()
@@ -88,6 +89,15 @@ export const configSchema = z.object({
   /** Both or neither; neither: the AWS SDK's own credential chain (environment, instance role…). */
   S3_ACCESS_KEY_ID: z.string().trim().default(""),
   S3_SECRET_ACCESS_KEY: z.string().trim().default(""),
+  /** The school's time zone (IANA name): what "today" and "past" mean for class dates. Unset: the server's. */
+  TZ_SCHOOL: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value || Intl.DateTimeFormat().resolvedOptions().timeZone)
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/Madrid or America/New_York"),
+  /** Class reminders are mailed on the day before a class from this hour (school time, 0–23). */
+  CLASS_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(17),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -98,7 +108,6 @@ export type Config = z.infer<typeof configSchema>;
  */
 const notBuiltYet: Record<string, string> = {
   REDIS_URL: "several instances",
-  TZ_SCHOOL: "bookings",
 };
 
 const withAdminRules = configSchema.superRefine((config, context) => {

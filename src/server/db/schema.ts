@@ -116,6 +116,8 @@ export interface ClientTable {
   defaultPackType: string | null;
   firstNameSearch: string;
   lastNameSearch: string;
+  /** 0 or 1: the day-before class reminder mail (migration 0008). */
+  classRemindersEnabled: Generated<number>;
 }
 
 export interface SubscriptionPlanTable {
@@ -245,4 +247,50 @@ export interface GalleryItemTable {
 export interface Database {
   milestone: MilestoneTable;
   galleryItem: GalleryItemTable;
+}
+
+/** A booking (migration 0008); its dates are `lesson` rows. The counts and `firstDate` follow its lessons. */
+export interface BookingTable {
+  id: Generated<number>;
+  clientId: string;
+  /** The subscription plan whose classes it books. */
+  planId: number;
+  subscriptionId: string | null;
+  title: string;
+  /** `cancelled` once its plan ended: no more reminders, kept for the history. */
+  status: "pending" | "cancelled";
+  /** 0 or 1. */
+  paid: number;
+  classCount: number;
+  amountToPay: number;
+  /** The earliest lesson date (YYYY-MM-DD): the lists sort on it. */
+  firstDate: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One booked class date of a client (unique per client and date). */
+export interface LessonTable {
+  id: Generated<number>;
+  bookingId: number;
+  clientId: string;
+  planId: number;
+  date: string;
+  feedback: string | null;
+  feedbackUpdatedAt: Timestamp | null;
+  /** When the day-before reminder was queued in the outbox; null until then. */
+  reminderQueuedAt: Timestamp | null;
+}
+
+/** The secret token in a client's calendar feed address. */
+export interface CalendarFeedTable {
+  clientId: string;
+  token: string;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  booking: BookingTable;
+  lesson: LessonTable;
+  calendarFeed: CalendarFeedTable;
 }

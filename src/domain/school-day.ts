@@ -1,0 +1,55 @@
+/**
+ * Days as the school counts them: `YYYY-MM-DD` strings in the school's time zone (TZ_SCHOOL). A class is used once
+ * its day is past in that zone, whatever the server's or the browser's own zone is.
+ */
+
+export const isoDayPattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
+export function isIsoDay(value: string): boolean {
+  if (!isoDayPattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** The day `moment` falls on in `timeZone`. */
+export function dayInZone(moment: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(moment);
+}
+
+/** The hour (0–23) `moment` falls on in `timeZone`. */
+export function hourInZone(moment: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(
+    moment,
+  );
+  return Number(hour);
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `day` moved by `days` (negative goes back), still YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "March 5, 2026" (en-US), for mails and popups; the day is read as written, in no time zone. */
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
+  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
