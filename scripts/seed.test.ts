@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayInZone } from "../src/domain/school-day.ts";
+import type { Db } from "../src/server/db/database.ts";
+import { signIn } from "../src/server/testing/accounts.ts";
+import { buildTestApp, type TestApp } from "../src/server/testing/test-app.ts";
+import { createTestDatabase } from "../src/server/testing/test-database.ts";
+import { seed } from "./seed.ts";
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let t: TestApp;
+const now = new Date("2026-03-02T10:00:00.000Z");
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  t = buildTestApp(db);
+  const passwordHash = await (await t.auth.$context).password.hash("demo-password-1");
+  await seed(db, { clients: 40, bookings: 90, passwordHash, timeZone: "UTC", now });
+  // A second run adds beside the first (ids and sequences move on).
+  await seed(db, { clients: 5, bookings: 5, passwordHash, timeZone: "UTC", now });
+});
+afterAll(() => testDb.close());
+
+describe("npm run seed", () => {
+  it("makes clients who can sign in with the demo password, with the counts asked for", async () => {
+    const clients = await db.selectFrom("client").select(["email"]).execute();
+    expect(clients).toHaveLength(45);
+    expect(await db.selectFrom("booking").select("id").execute()).toHaveLength(95);
+    const { response } = await signIn(t, clients[0]?.email ?? "", "demo-password-1");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { mustChangePassword: boolean }).mustChangePassword).toBe(false);
+  });
+
+  it("keeps the booking rules: no plan over its classes, one date per client and day, counts that match", async () => {
+    const plans = await db
+      .selectFrom("subscriptionPlan")
+      .leftJoin("lesson", "lesson.planId", "subscriptionPlan.id")
+      .select((eb) => [
+        "subscriptionPlan.id",
+        "subscriptionPlan.totalClasses",
+        eb.fn.count("lesson.id").as("booked"),
+      ])
+      .groupBy(["subscriptionPlan.id", "subscriptionPlan.totalClasses"])
+      .execute();
+    for (const plan of plans) expect(Number(plan.booked)).toBeLessThanOrEqual(plan.totalClasses);
+    const active = await db
+      .selectFrom("subscriptionPlan")
+      .select(["clientId"])
+      .where("isActive", "=", 1)
+      .execute();
+    expect(new Set(active.map((plan) => plan.clientId)).size).toBe(active.length);
+
+    const bookings = await db
+      .selectFrom("booking")
+      .innerJoin("lesson", "lesson.bookingId", "booking.id")
+      .select((eb) => [
+        "booking.classCount",
+        "booking.firstDate",
+        "booking.amountToPay",
+        eb.fn.count("lesson.id").as("dates"),
+        eb.fn.min("lesson.date").as("first"),
+      ])
+      .groupBy(["booking.id", "booking.classCount", "booking.firstDate", "booking.amountToPay"])
+      .execute();
+    expect(bookings).toHaveLength(95);
+    for (const booking of bookings) {
+      expect(Number(booking.dates)).toBe(booking.classCount);
+      expect(booking.first).toBe(booking.firstDate);
+      expect(booking.amountToPay).toBe(60 * booking.classCount);
+    }
+  });
+
+  it("mixes past classes (most with feedback) and future ones", async () => {
+    const today = dayInZone(now, "UTC");
+    const lessons = await db.selectFrom("lesson").select(["date", "feedback"]).execute();
+    const past = lessons.filter((lesson) => lesson.date < today);
+    expect(past.length).toBeGreaterThan(0);
+    expect(lessons.length - past.length).toBeGreaterThan(0);
+    expect(past.filter((lesson) => lesson.feedback).length).toBeGreaterThan(past.length / 2);
+  });
+});
