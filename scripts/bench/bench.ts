@@ -1,0 +1,323 @@
+/**
+ * npm run bench: throughput and latency of the routes people wait on, at several database sizes, on SQLite and
+ * PostgreSQL, each beside a bare Hono route measured in the same run (the machines are shared and noisy, so the
+ * ratio is the figure to compare, not the raw requests per second).
+ *
+ *   npm run bench -- [--sizes 1000,10000,100000] [--bookings 100000] [--duration 8] [--connections 50]
+ *                    [--engines sqlite,postgres]
+ *
+ * For each engine and size: a fresh database filled by `npm run seed`'s code, the real server started as
+ * `npm start` runs it (NODE_ENV=production, its JSON log going to /dev/null), an admin and a seeded client signed
+ * in, then autocannon on each route in turn. PostgreSQL is BENCH_DATABASE_URL, else DATABASE_URL, else the local
+ * postgres://postgres@127.0.0.1:5432/test; a database bench_<size> is made beside it. Results also go to
+ * reports/bench.json.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { loadConfig } from "../../src/server/config.ts";
+import { type Db, migrateToLatest, openDatabase } from "../../src/server/db/database.ts";
+import { silentLog } from "../../src/server/http/log.ts";
+import { wire } from "../../src/server/wiring.ts";
+import { seed } from "../seed.ts";
+
+type Engine = "sqlite" | "postgres";
+type Caller = "visitor" | "admin" | "client";
+interface Route {
+  name: string;
+  path: (ids: { clientId: string }) => string;
+  as: Caller;
+}
+
+const routes: Route[] = [
+  { name: "GET /healthz", path: () => "/healthz", as: "visitor" },
+  { name: "GET /api/session, signed in", path: () => "/api/session", as: "admin" },
+  { name: "GET /api/clients page 1", path: () => "/api/clients", as: "admin" },
+  { name: "GET /api/clients?search=vega", path: () => "/api/clients?search=vega", as: "admin" },
+  { name: "GET /api/clients?search=zzzz (no match)", path: () => "/api/clients?search=zzzz", as: "admin" },
+  { name: "Manage Bookings: GET /api/bookings page 1", path: () => "/api/bookings", as: "admin" },
+  {
+    name: "Manage Bookings: GET /api/bookings?search=garcia",
+    path: () => "/api/bookings?search=garcia",
+    as: "admin",
+  },
+  {
+    name: "Admin feedback: GET /api/bookings/feedback-list?search=lopez",
+    path: () => "/api/bookings/feedback-list?search=lopez",
+    as: "admin",
+  },
+  {
+    name: "Dashboard: GET /api/clients/:id/bookings",
+    path: ({ clientId }) => `/api/clients/${clientId}/bookings`,
+    as: "client",
+  },
+  {
+    name: "Dashboard: GET /api/subscriptions/used-classes/:id",
+    path: ({ clientId }) => `/api/subscriptions/used-classes/${clientId}`,
+    as: "client",
+  },
+];
+
+const admin = { email: "bench-admin@example.com", password: "bench-admin-password" };
+const clientPassword = "demo-password-1";
+
+interface Figure {
+  engine: Engine;
+  clients: number;
+  bookings: number;
+  route: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio: number;
+}
+
+function options() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      sizes: { type: "string", default: "1000,10000,100000" },
+      bookings: { type: "string", default: "100000" },
+      duration: { type: "string", default: "8" },
+      connections: { type: "string", default: "50" },
+      engines: { type: "string", default: "sqlite,postgres" },
+    },
+  });
+  return {
+    sizes: values.sizes.split(",").map(Number),
+    bookings: Number(values.bookings),
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    engines: values.engines.split(",") as Engine[],
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts a Node script and resolves once it logs that it listens. */
+async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"listening"')) {
+        // From here on the log goes nowhere, as it would to a file or journald.
+        child.stdout?.removeAllListeners("data").resume();
+        child.stderr?.removeAllListeners("data").resume();
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+function rssMegabytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return line ? Math.round(Number(line[1]) / 1024) : 0;
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/session/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function load(url: string, cookie: string | undefined, duration: number, connections: number) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: cookie ? { cookie } : {},
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A fresh database of `clients` seeded clients, and the id of a client with an active plan and bookings. */
+async function prepare(engine: Engine, clients: number, bookings: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `swim-bench-${engine}-`));
+  let databaseUrl = "";
+  if (engine === "postgres") {
+    const base = new URL(
+      process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
+    );
+    const name = `bench_${clients}`;
+    const maintenance = new pg.Client({ connectionString: base.toString() });
+    await maintenance.connect();
+    await maintenance.query(`drop database if exists ${name} with (force)`);
+    await maintenance.query(`create database ${name}`);
+    await maintenance.end();
+    base.pathname = `/${name}`;
+    databaseUrl = base.toString();
+  }
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  const config = loadConfig({ ...env, NODE_ENV: "production", LOG_LEVEL: "silent" });
+  const db: Db = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, "swim-school.sqlite") });
+  try {
+    await migrateToLatest(db);
+    const { auth } = wire(config, db, { log: silentLog });
+    const passwordHash = await (await auth.$context).password.hash(clientPassword);
+    const started = performance.now();
+    await seed(db, { clients, bookings, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
+    const seedSeconds = (performance.now() - started) / 1000;
+    const client = await db
+      .selectFrom("client")
+      .innerJoin("subscriptionPlan", "subscriptionPlan.clientId", "client.id")
+      .innerJoin("booking", "booking.planId", "subscriptionPlan.id")
+      .select(["client.id", "client.email"])
+      .where("subscriptionPlan.isActive", "=", 1)
+      .executeTakeFirstOrThrow();
+    return { env, dataDir, client, seedSeconds };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function benchOne(
+  engine: Engine,
+  clients: number,
+  opts: ReturnType<typeof options>,
+): Promise<Figure[]> {
+  const { env, dataDir, client, seedSeconds } = await prepare(engine, clients, opts.bookings);
+  console.error(
+    `# ${engine}, ${clients} clients, ${opts.bookings} bookings: seeded in ${seedSeconds.toFixed(1)} s`,
+  );
+  const barePort = await freePort();
+  const port = await freePort();
+  const bare = await startProcess("scripts/bench/bare-server.ts", { PORT: String(barePort) });
+  const server = await startProcess("src/server/main.ts", {
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    if (server.pid) peakRss = Math.max(peakRss, rssMegabytes(server.pid));
+  }, 500);
+  const figures: Figure[] = [];
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const cookies: Record<Caller, string | undefined> = {
+      visitor: undefined,
+      admin: await signIn(baseUrl, admin.email, admin.password),
+      client: await signIn(baseUrl, client.email, clientPassword),
+    };
+    const bareFigure = await load(
+      `http://127.0.0.1:${barePort}/`,
+      undefined,
+      opts.duration,
+      opts.connections,
+    );
+    const row = (route: string, f: typeof bareFigure): Figure => ({
+      engine,
+      clients,
+      bookings: opts.bookings,
+      route,
+      ...f,
+      ratio: f.requestsPerSecond / bareFigure.requestsPerSecond,
+    });
+    figures.push(row("bare Hono text route, same run", bareFigure));
+    for (const route of routes) {
+      const url = baseUrl + route.path({ clientId: client.id });
+      figures.push(row(route.name, await load(url, cookies[route.as], opts.duration, opts.connections)));
+      console.error(`  ${route.name}: ${figures.at(-1)?.requestsPerSecond} req/s`);
+    }
+  } finally {
+    clearInterval(sampler);
+    await stopProcess(server);
+    await stopProcess(bare);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.error(`  server RSS peak: ${peakRss} MB`);
+  figures.push({
+    engine,
+    clients,
+    bookings: opts.bookings,
+    route: `server RSS peak (MB): ${peakRss}`,
+    requestsPerSecond: 0,
+    p50: 0,
+    p99: 0,
+    errors: 0,
+    ratio: 0,
+  });
+  return figures;
+}
+
+function table(figures: Figure[]): string {
+  const lines: string[] = [];
+  const groups = new Map<string, Figure[]>();
+  for (const f of figures) {
+    const title = `${f.engine}, ${f.clients.toLocaleString("en-US")} clients, ${f.bookings.toLocaleString("en-US")} bookings`;
+    groups.set(title, [...(groups.get(title) ?? []), f]);
+  }
+  for (const [title, rows] of groups) {
+    lines.push(
+      `\n### ${title}\n`,
+      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors |",
+      "|---|---|---|---|---|---|",
+    );
+    for (const f of rows) {
+      if (f.requestsPerSecond === 0 && f.route.startsWith("server RSS")) {
+        lines.push(`| ${f.route} | | | | | |`);
+        continue;
+      }
+      lines.push(
+        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} |`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+const opts = options();
+const figures: Figure[] = [];
+for (const engine of opts.engines) {
+  for (const size of opts.sizes) figures.push(...(await benchOne(engine, size, opts)));
+}
+console.log(table(figures));
+mkdirSync("reports", { recursive: true });
+writeFileSync("reports/bench.json", `${JSON.stringify(figures, null, 2)}\n`);
