@@ -1,5 +1,5 @@
 import { pageNumberParam, searchTextParam } from "./query.ts";
-import { isIsoDay } from "./school-day.ts";
+import { dayInZone, isIsoDay } from "./school-day.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -91,6 +91,11 @@ export function checkNewSelection(s: NewSelection): BookingRefusal | null {
 export interface EditSelection extends NewSelection {
   /** The booking's class count before the edit: Manage Bookings moves dates, it does not add them. */
   classCount: number;
+  /**
+   * Past dates of this booking from before the plan's current period (a booking kept across a renewal): kept
+   * and part of classCount, but no longer counted against the plan. Absent: none.
+   */
+  keptPastBeforePeriod?: number;
 }
 
 /**
@@ -101,10 +106,11 @@ export interface EditSelection extends NewSelection {
 export function checkEdit(s: EditSelection): BookingRefusal | null {
   if (s.chosen.some((day) => day < s.today))
     return { code: "past-date", message: bookingMessages.pastDateLocked };
-  if (s.chosen.length + s.keptPast === 0) {
+  const kept = s.keptPast + (s.keptPastBeforePeriod ?? 0);
+  if (s.chosen.length + kept === 0) {
     return { code: "no-dates", message: bookingMessages.selectAtLeastOneDate };
   }
-  if (s.chosen.length + s.keptPast > s.classCount) {
+  if (s.chosen.length + kept > s.classCount) {
     return { code: "too-many-dates", message: bookingMessages.canOnlySelect(s.classCount) };
   }
   const assignable = Math.max(0, s.totalClasses - s.bookedElsewhere);
@@ -117,6 +123,16 @@ export function checkEdit(s: EditSelection): BookingRefusal | null {
 /** Used classes of a plan: its booked dates (current period) that are past. */
 export const usedClasses = (bookedDates: readonly string[], today: string) =>
   bookedDates.filter((day) => day < today).length;
+
+/**
+ * The first day (school time) of a plan's current period: its booked dates from this day on count against its
+ * classes. The period starts at the purchase and again at each renewal; plans from before payments existed
+ * have no period start and count from their creation.
+ */
+export const planPeriodStartDay = (
+  plan: { periodStartedAt: string | null; createdAt: string },
+  timeZone: string,
+) => dayInZone(new Date(plan.periodStartedAt ?? plan.createdAt), timeZone);
 
 // Request schemas.
 
@@ -199,6 +215,8 @@ export interface BookingPageResponse {
   page: number;
   pageSize: number;
   total: number;
+  /** Today in the school's time zone: Edit Booking Dates keeps the dates before it. */
+  today: string;
 }
 
 /** GET /api/bookings/draft/:clientId: what Create Booking loads once a client with an active plan is picked. */

@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
     )
     .route(
       "/clients",
-      clientRoutes({ db, auth, clock: deps.clock, guard, clientDeletion: deps.clientDeletion }),
+      clientRoutes({ db, auth, clock: deps.clock, config, guard, clientDeletion: deps.clientDeletion }),
     )
     .route("/clients", clientMediaRoutes({ ...deps, guard }))
     .route("/clients", clientBookingRoutes({ ...deps, guard }))

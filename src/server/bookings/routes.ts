@@ -1,14 +1,87 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import {
+  type BookingDraftResponse,
+  type BookingPageResponse,
+  bookingIdParam,
+  bookingListQuerySchema,
+  bookingMessages,
+  type ClientBookingsResponse,
+  editBookingSchema,
+  type SaveBookingResponse,
+  saveBookingSchema,
+  saveFeedbackSchema,
+} from "../../domain/bookings.ts";
+import { userIdSchema } from "../../domain/subscriptions.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { appError } from "../http/errors.ts";
+import { parseJsonBody, parseQuery } from "../http/validate.ts";
 import type { Wiring } from "../wiring.ts";
+import {
+  bookingDraft,
+  clientBookings,
+  deleteBooking,
+  editBooking,
+  feedbackPage,
+  manageBookingsPage,
+  saveBooking,
+  saveFeedback,
+} from "./service.ts";
 
-/** Placeholder: filled by the bookings work. */
-export function bookingRoutes(_deps: Wiring & { guard: SessionGuard }) {
-  return new Hono<AppEnv>();
+function bookingId(c: Context): number {
+  const parsed = bookingIdParam.safeParse(c.req.param("bookingId"));
+  if (!parsed.success) throw appError("validation", 400, "Invalid booking id.", { field: "bookingId" });
+  return parsed.data;
 }
 
-/** Placeholder: filled by the bookings work. */
-export function clientBookingRoutes(_deps: Wiring & { guard: SessionGuard }) {
-  return new Hono<AppEnv>();
+function clientId(c: Context): string {
+  const parsed = userIdSchema.safeParse(c.req.param("clientId"));
+  if (!parsed.success) throw appError("validation", 400, "Invalid client id.", { field: "clientId" });
+  return parsed.data;
+}
+
+/** /api/bookings: the admin's Create Booking, Manage Bookings and Add Feedback (spec §2, §4, §5). */
+export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
+  const { requireAdmin } = deps.guard;
+  return new Hono<AppEnv>()
+    .get("/", requireAdmin, async (c) =>
+      c.json<BookingPageResponse>(await manageBookingsPage(deps, parseQuery(c, bookingListQuerySchema))),
+    )
+    .get("/feedback-list", requireAdmin, async (c) =>
+      c.json<BookingPageResponse>(await feedbackPage(deps, parseQuery(c, bookingListQuerySchema))),
+    )
+    .get("/draft/:clientId", requireAdmin, async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json<BookingDraftResponse>(await bookingDraft(deps, clientId(c)));
+    })
+    .post("/", requireAdmin, async (c) => {
+      const input = await parseJsonBody(c, saveBookingSchema);
+      return c.json<SaveBookingResponse>(await saveBooking(deps, input));
+    })
+    .patch("/:bookingId", requireAdmin, async (c) => {
+      const id = bookingId(c);
+      const input = await parseJsonBody(c, editBookingSchema);
+      return c.json<SaveBookingResponse>(await editBooking(deps, id, input));
+    })
+    .delete("/:bookingId", requireAdmin, async (c) => {
+      await deleteBooking(deps, bookingId(c));
+      return c.json({ message: bookingMessages.deleted });
+    })
+    .put("/:bookingId/feedback", requireAdmin, async (c) => {
+      const id = bookingId(c);
+      const input = await parseJsonBody(c, saveFeedbackSchema);
+      return c.json<SaveBookingResponse>(await saveFeedback(deps, id, input));
+    });
+}
+
+/** /api/clients/:clientId/bookings: the client's own bookings, progress and feedback (or any, for an admin). */
+export function clientBookingRoutes(deps: Wiring & { guard: SessionGuard }) {
+  return new Hono<AppEnv>().get(
+    "/:clientId/bookings",
+    deps.guard.requireClientAccess("clientId"),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json<ClientBookingsResponse>(await clientBookings(deps, clientId(c)));
+    },
+  );
 }

@@ -1,14 +1,36 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { CalendarFeedResponse } from "../../domain/bookings.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { Wiring } from "../wiring.ts";
+import { calendarFile, currentFeed, renewFeed } from "./service.ts";
 
-/** Placeholder: filled by the bookings work. */
-export function calendarFeedRoutes(_deps: Wiring & { guard: SessionGuard }) {
-  return new Hono<AppEnv>();
+/** /api/clients/:clientId/calendar-feed: the client's secret feed address, for that client and admins. */
+export function calendarFeedRoutes(deps: Wiring & { guard: SessionGuard }) {
+  const access = deps.guard.requireClientAccess("clientId");
+  const clientIdOf = (c: Context<AppEnv>) => c.req.param("clientId") ?? "";
+  return new Hono<AppEnv>()
+    .get("/:clientId/calendar-feed", access, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json<CalendarFeedResponse>(await currentFeed(deps, clientIdOf(c)));
+    })
+    .post("/:clientId/calendar-feed", access, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json<CalendarFeedResponse>(await renewFeed(deps, clientIdOf(c)));
+    });
 }
 
-/** Placeholder: filled by the bookings work. */
-export function publicCalendarFeedRoutes(_deps: Wiring & { guard: SessionGuard }) {
-  return new Hono<AppEnv>();
+/**
+ * /api/calendar-feed/<token>.ics: what a calendar app subscribes to. No session (the app has none): the random
+ * token in the address is the key, so the answer is never cached on the way.
+ */
+export function publicCalendarFeedRoutes(deps: Wiring & { guard: SessionGuard }) {
+  return new Hono<AppEnv>().get("/:file", async (c) => {
+    const calendar = await calendarFile(deps, c.req.param("file"));
+    return c.body(calendar, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": 'inline; filename="swim-classes.ics"',
+    });
+  });
 }

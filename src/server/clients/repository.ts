@@ -5,7 +5,7 @@ import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
-import { usedClassesOf } from "../subscriptions/service.ts";
+import { type SchoolTime, usedClassesOf } from "../subscriptions/service.ts";
 
 /**
  * The form of a name stored for search, and of the search text: lower case without accents, so "maria"
@@ -54,9 +54,10 @@ interface PlanColumns {
 async function withPlans<R extends PlanColumns>(
   db: Db,
   rows: R[],
+  at: SchoolTime,
 ): Promise<(R & { plan: Client["plan"] })[]> {
   const planIds = rows.flatMap((row) => (row.planId === null ? [] : [row.planId]));
-  const used = planIds.length ? await usedClassesOf(db, planIds) : new Map<number, number>();
+  const used = planIds.length ? await usedClassesOf(db, planIds, at) : new Map<number, number>();
   return rows.map((row) => ({
     ...row,
     plan:
@@ -134,6 +135,7 @@ export function clientPageQuery(db: Db, query: { search: string; page: number; p
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
+  at: SchoolTime,
 ): Promise<{ items: Client[]; total: number }> {
   const [rows, count] = await Promise.all([
     clientPageQuery(db, query).execute(),
@@ -141,17 +143,17 @@ export async function listClients(
       .select((eb) => eb.fn.countAll<string | number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: (await withPlans(db, rows)).map(toClient), total: Number(count.total) };
+  return { items: (await withPlans(db, rows, at)).map(toClient), total: Number(count.total) };
 }
 
-export async function findClient(db: Db, id: string): Promise<Client | undefined> {
+export async function findClient(db: Db, id: string, at: SchoolTime): Promise<Client | undefined> {
   const row = await db
     .selectFrom("client")
     .select([...clientColumns, hasActivePlan, ...planColumns])
     .where("client.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [withPlan] = await withPlans(db, [row]);
+  const [withPlan] = await withPlans(db, [row], at);
   return withPlan && toClient(withPlan);
 }
 

@@ -12,6 +12,7 @@ import type { Auth } from "../auth/auth.ts";
 import { clearSignInFailures, forgetAccount, setMustChangePassword } from "../auth/repository.ts";
 import { requestPasswordReset } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
@@ -29,7 +30,11 @@ export interface ClientDeps {
   auth: Auth;
   clock: Clock;
   clientDeletion: ClientDeletionHooks;
+  /** TZ_SCHOOL: each plan's used classes are its booked dates past in the school's time zone. */
+  config: Pick<Config, "TZ_SCHOOL">;
 }
+
+const schoolTime = (deps: ClientDeps) => ({ now: deps.clock.now(), timeZone: deps.config.TZ_SCHOOL });
 
 /** No 0/O, 1/l/I and the like: the admin reads the password out or copies it by hand. */
 const passwordAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
@@ -45,12 +50,12 @@ const emailTaken = () =>
   appError("email-already-in-use", 409, messages.registrationFailed(messages.emailTaken), { field: "email" });
 
 export async function searchClients(deps: ClientDeps, query: ClientListQuery): Promise<ClientPage> {
-  const { items, total } = await listClients(deps.db, query);
+  const { items, total } = await listClients(deps.db, query, schoolTime(deps));
   return { items, page: query.page, pageSize: query.pageSize, total };
 }
 
 export async function getClient(deps: ClientDeps, id: string): Promise<Client> {
-  const client = await findClient(deps.db, id);
+  const client = await findClient(deps.db, id, schoolTime(deps));
   if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
   return client;
 }
@@ -93,7 +98,7 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
   const { db, clock } = deps;
   try {
     await db.transaction().execute(async (trx) => {
-      const current = await findClient(trx, id);
+      const current = await findClient(trx, id, schoolTime(deps));
       if (!current) throw appError("client-not-found", 404, messages.clientNotFound);
       const packChanges =
         input.defaultPackType !== undefined && input.defaultPackType !== current.defaultPackType;
@@ -131,7 +136,7 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
  */
 export async function deleteClient(deps: ClientDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const client = await findClient(trx, id);
+    const client = await findClient(trx, id, schoolTime(deps));
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
     await forgetAccount(trx, id);
   });
@@ -148,7 +153,7 @@ export async function issueTemporaryPassword(deps: ClientDeps, id: string): Prom
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await (await auth.$context).password.hash(temporaryPassword);
   await db.transaction().execute(async (trx) => {
-    const client = await findClient(trx, id);
+    const client = await findClient(trx, id, schoolTime(deps));
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
     await trx
       .updateTable("account")

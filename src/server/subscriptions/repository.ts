@@ -1,5 +1,6 @@
 import type { PackType } from "../../domain/packs.ts";
 import type { AvailablePack, CheckoutStatus } from "../../domain/subscriptions.ts";
+import { cancelBookingsOfPlan } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
 import type { CheckoutSessionTable } from "../db/schema.ts";
 
@@ -101,15 +102,22 @@ export async function startNewPeriod(trx: Db, planId: number, totalClasses: numb
     .execute();
 }
 
-/** True when this call ended it (false: it was no longer active). */
-export async function endPlan(trx: Db, planId: number, now: string): Promise<boolean> {
+/**
+ * True when this call ended it (false: it was no longer active). Its bookings end in the same transaction: their
+ * dates after `today` (school time) are freed, the rest kept for the history, marked cancelled (no more reminders).
+ * The UPDATE locks the plan row on PostgreSQL, so a booking save holding that lock finishes first, and one waiting
+ * for it then finds no active plan.
+ */
+export async function endPlan(trx: Db, planId: number, now: string, today: string): Promise<boolean> {
   const result = await trx
     .updateTable("subscriptionPlan")
     .set({ isActive: 0, endedAt: now })
     .where("id", "=", planId)
     .where("isActive", "=", 1)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const ended = Number(result.numUpdatedRows) > 0;
+  if (ended) await cancelBookingsOfPlan(trx, planId, now, today);
+  return ended;
 }
 
 export async function insertCheckoutSession(

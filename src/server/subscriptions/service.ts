@@ -1,5 +1,7 @@
+import { planPeriodStartDay } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { packOf } from "../../domain/packs.ts";
+import { dayInZone } from "../../domain/school-day.ts";
 import {
   type ActiveSubscriptionInfo,
   type AvailablePack,
@@ -13,7 +15,10 @@ import {
 } from "../../domain/subscriptions.ts";
 import { assertClientAccess } from "../auth/ownership.ts";
 import type { SignedIn } from "../auth/session.ts";
+import { countPlanClasses, planPeriods } from "../bookings/repository.ts";
+import { schoolToday } from "../bookings/service.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
@@ -45,20 +50,46 @@ export interface SubscriptionDeps {
   clock: Clock;
   log: Log;
   payments: PaymentProvider;
+  /** TZ_SCHOOL: used classes are the booked dates past in the school's time zone. */
+  config: Pick<Config, "TZ_SCHOOL">;
+}
+
+/** The moment and the school's time zone: what "today" and a plan's period start mean. */
+export interface SchoolTime {
+  now: Date;
+  timeZone: string;
 }
 
 /**
- * Classes used, per plan: the plan's booked dates that are past, counted within its current period
- * (`periodStartedAt`), derived each time rather than kept in a counter that could drift from the bookings
- * (docs/decisions/005). The bookings feature does not exist yet, so every plan has 0 used until it counts its
- * dates here; every reader (the client's box, the admin's list, cancellation) goes through this one function.
+ * Classes used, per plan: the plan's booked dates (lesson rows) that are past in the school's time zone, counted
+ * within its current period (from the day of `periodStartedAt`), derived each time rather than kept in a counter
+ * that could drift from the bookings (docs/decisions/005). Every reader (the client's box, the admin's list,
+ * cancellation) goes through this one function: one query for the plans, one for their lessons.
  */
-export async function usedClassesOf(_db: Db, planIds: readonly number[]): Promise<Map<number, number>> {
-  return new Map(planIds.map((id) => [id, 0]));
+export async function usedClassesOf(
+  db: Db,
+  planIds: readonly number[],
+  at: SchoolTime,
+): Promise<Map<number, number>> {
+  const periods = (await planPeriods(db, planIds)).map((plan) => ({
+    planId: plan.id,
+    fromDay: planPeriodStartDay(plan, at.timeZone),
+  }));
+  const counts = await countPlanClasses(db, periods, dayInZone(at.now, at.timeZone));
+  return new Map(planIds.map((id) => [id, counts.get(id)?.used ?? 0]));
 }
 
-async function usedClassesOfPlan(db: Db, planId: number): Promise<number> {
-  return (await usedClassesOf(db, [planId])).get(planId) ?? 0;
+const schoolTimeOf = (deps: Pick<SubscriptionDeps, "clock" | "config">): SchoolTime => ({
+  now: deps.clock.now(),
+  timeZone: deps.config.TZ_SCHOOL,
+});
+
+async function usedClassesOfPlan(
+  deps: Pick<SubscriptionDeps, "clock" | "config">,
+  db: Db,
+  planId: number,
+): Promise<number> {
+  return (await usedClassesOf(db, [planId], schoolTimeOf(deps))).get(planId) ?? 0;
 }
 
 export function availablePacks(deps: Pick<SubscriptionDeps, "db">): Promise<AvailablePack[]> {
@@ -66,7 +97,7 @@ export function availablePacks(deps: Pick<SubscriptionDeps, "db">): Promise<Avai
 }
 
 export async function activeSubscription(
-  deps: Pick<SubscriptionDeps, "db">,
+  deps: Pick<SubscriptionDeps, "db" | "clock" | "config">,
   clientId: string,
 ): Promise<ActiveSubscriptionInfo> {
   const plan = await findActivePlan(deps.db, clientId);
@@ -75,7 +106,7 @@ export async function activeSubscription(
     active: true,
     title: packName(plan.packType),
     totalClasses: plan.totalClasses,
-    usedClasses: await usedClassesOfPlan(deps.db, plan.id),
+    usedClasses: await usedClassesOfPlan(deps, deps.db, plan.id),
     subscriptionId: plan.subscriptionId,
     packType: plan.packType,
   };
@@ -148,10 +179,10 @@ export async function cancelSubscription(
     });
     throw appError("payment-provider-failed", 503, messages.cancelSubscriptionFailed);
   }
-  const remainingClasses = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(db, plan.id)));
+  const remainingClasses = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(deps, db, plan.id)));
   const mailIds = await db.transaction().execute(async (trx) => {
     // Ended meanwhile (the provider's subscription.deleted event came first): its receipt is already queued.
-    if (!(await endPlan(trx, plan.id, clock.now().toISOString()))) return [];
+    if (!(await endPlan(trx, plan.id, clock.now().toISOString(), schoolToday(deps)))) return [];
     const mail = await cancellationReceipt(trx, plan, remainingClasses);
     return mail ? [await deps.outbox.enqueue(mail, trx)] : [];
   });
@@ -338,8 +369,9 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
     }
     case "subscription-ended": {
       const plan = await findActivePlanBySubscription(trx, event.subscriptionId);
-      if (!plan || !(await endPlan(trx, plan.id, now))) return { ...done, outcome: "ignored" };
-      const remaining = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(trx, plan.id)));
+      if (!plan || !(await endPlan(trx, plan.id, now, schoolToday(deps))))
+        return { ...done, outcome: "ignored" };
+      const remaining = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(deps, trx, plan.id)));
       await mail(await cancellationReceipt(trx, plan, remaining));
       return done;
     }

@@ -35,7 +35,10 @@ export interface Outbox {
   enqueue(mail: QueuedMail, db?: Db): Promise<number>;
   /** Tries one message now. True when it is sent (or was already), false when it stays queued or failed. */
   deliver(id: number): Promise<boolean>;
-  /** Tries every queued message that is due; returns how many were sent. */
+  /**
+   * Tries every queued message that is due; returns how many of them are sent now, by this sender or by another
+   * instance that held the mail's lease meanwhile (each mail still goes out once).
+   */
   deliverDue(): Promise<number>;
   /** Mail that failed at least once and is not sent, newest first. Never the body. */
   undelivered(limit?: number): Promise<UndeliveredMail[]>;

@@ -1,0 +1,407 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
+import { searchKey } from "../clients/repository.ts";
+import type { Db } from "../db/database.ts";
+import { containsPattern, isPostgres } from "../db/portable.ts";
+import type { Database } from "../db/schema.ts";
+
+/** A subscription plan as the booking rules read it. */
+export interface PlanForBooking {
+  id: number;
+  clientId: string;
+  isActive: boolean;
+  totalClasses: number;
+  packType: string;
+  subscriptionId: string | null;
+  periodStartedAt: string | null;
+  createdAt: string;
+}
+
+export interface BookingRow {
+  id: number;
+  clientId: string;
+  planId: number;
+  subscriptionId: string | null;
+  title: string;
+  status: BookingStatus;
+  paid: number;
+  classCount: number;
+  amountToPay: number;
+  firstDate: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface LessonRow {
+  id: number;
+  bookingId: number;
+  date: string;
+  feedback: string | null;
+}
+
+const planColumns = [
+  "id",
+  "clientId",
+  "isActive",
+  "totalClasses",
+  "packType",
+  "subscriptionId",
+  "periodStartedAt",
+  "createdAt",
+] as const;
+
+type PlanSelection = Omit<PlanForBooking, "isActive"> & { isActive: number };
+const toPlan = (row: PlanSelection): PlanForBooking => ({ ...row, isActive: row.isActive === 1 });
+
+/**
+ * The plan row, locked until the transaction ends on PostgreSQL (`SELECT … FOR UPDATE`): every write to a
+ * plan's bookings takes this lock before it counts, so two saves for one plan run one after the other and the
+ * second counts what the first wrote. Ending the plan (an UPDATE of the same row) waits for it too. SQLite needs
+ * no lock: Kysely's SQLite driver has one connection, held by a transaction from BEGIN to COMMIT, so
+ * transactions never overlap (docs/decisions/010).
+ */
+function selectPlan(trx: Db) {
+  const query = trx.selectFrom("subscriptionPlan").select(planColumns);
+  return isPostgres(trx) ? query.forUpdate() : query;
+}
+
+/** The client's active plan, locked (see selectPlan). */
+export async function lockActivePlan(trx: Db, clientId: string): Promise<PlanForBooking | undefined> {
+  const row = await selectPlan(trx)
+    .where("clientId", "=", clientId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
+/** A plan by id, active or not, locked (see selectPlan). */
+export async function lockPlan(trx: Db, planId: number): Promise<PlanForBooking | undefined> {
+  const row = await selectPlan(trx).where("id", "=", planId).executeTakeFirst();
+  return row && toPlan(row);
+}
+
+/** The client's active plan, for reading (no lock). */
+export async function findActivePlan(db: Db, clientId: string): Promise<PlanForBooking | undefined> {
+  const row = await db
+    .selectFrom("subscriptionPlan")
+    .select(planColumns)
+    .where("clientId", "=", clientId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
+export async function planPeriods(
+  db: Db,
+  planIds: readonly number[],
+): Promise<{ id: number; periodStartedAt: string | null; createdAt: string }[]> {
+  if (planIds.length === 0) return [];
+  return db
+    .selectFrom("subscriptionPlan")
+    .select(["id", "periodStartedAt", "createdAt"])
+    .where("id", "in", planIds)
+    .execute();
+}
+
+export async function findClientContact(
+  db: Db,
+  clientId: string,
+): Promise<{ firstName: string; lastName: string; email: string } | undefined> {
+  return db
+    .selectFrom("client")
+    .select(["firstName", "lastName", "email"])
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+}
+
+/**
+ * Booked and used classes of each plan's current period, in one query: its lesson rows on or after `fromDay`,
+ * and of those the ones before `today`. Each plan's condition uses lesson_planId_date_idx.
+ */
+export async function countPlanClasses(
+  db: Db,
+  periods: readonly { planId: number; fromDay: string }[],
+  today: string,
+): Promise<Map<number, { booked: number; used: number }>> {
+  if (periods.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("lesson")
+    .select((eb) => [
+      "planId",
+      eb.fn.countAll<string | number>().as("booked"),
+      eb.fn.sum<string | number | null>(eb.case().when("date", "<", today).then(1).else(0).end()).as("used"),
+    ])
+    .where((eb) =>
+      eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
+    )
+    .groupBy("planId")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.planId, { booked: Number(row.booked), used: Number(row.used ?? 0) }]),
+  );
+}
+
+/** The plan's lesson dates on or after `fromDay` (its current period), with the booking holding each. */
+export async function planLessonsFrom(
+  db: Db,
+  planId: number,
+  fromDay: string,
+): Promise<{ bookingId: number; date: string }[]> {
+  return db
+    .selectFrom("lesson")
+    .select(["bookingId", "date"])
+    .where("planId", "=", planId)
+    .where("date", ">=", fromDay)
+    .execute();
+}
+
+/** Those of `dates` the client already has in a booking other than `bookingId`. */
+export async function datesBookedElsewhere(
+  db: Db,
+  clientId: string,
+  bookingId: number | null,
+  dates: readonly string[],
+): Promise<string[]> {
+  if (dates.length === 0) return [];
+  let query = db
+    .selectFrom("lesson")
+    .select("date")
+    .where("clientId", "=", clientId)
+    .where("date", "in", dates);
+  if (bookingId !== null) query = query.where("bookingId", "!=", bookingId);
+  return (await query.orderBy("date").execute()).map((row) => row.date);
+}
+
+const bookingColumns = [
+  "booking.id",
+  "booking.clientId",
+  "booking.planId",
+  "booking.subscriptionId",
+  "booking.title",
+  "booking.status",
+  "booking.paid",
+  "booking.classCount",
+  "booking.amountToPay",
+  "booking.firstDate",
+  "client.firstName",
+  "client.lastName",
+] as const;
+
+const bookingsWithClient = (db: Db) =>
+  db.selectFrom("booking").leftJoin("client", "client.id", "booking.clientId");
+
+export async function findBooking(db: Db, bookingId: number): Promise<BookingRow | undefined> {
+  return bookingsWithClient(db).select(bookingColumns).where("booking.id", "=", bookingId).executeTakeFirst();
+}
+
+/** The client's booking for this plan (one per client and plan: the saves keep it so under the plan lock). */
+export async function findBookingOfPlan(
+  db: Db,
+  clientId: string,
+  planId: number,
+): Promise<BookingRow | undefined> {
+  return bookingsWithClient(db)
+    .select(bookingColumns)
+    .where("booking.clientId", "=", clientId)
+    .where("booking.planId", "=", planId)
+    .orderBy("booking.id")
+    .executeTakeFirst();
+}
+
+/** Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx). */
+export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<LessonRow[]> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom("lesson")
+    .select(["id", "bookingId", "date", "feedback"])
+    .where("bookingId", "in", bookingIds)
+    .orderBy("bookingId")
+    .orderBy("date")
+    .execute();
+}
+
+export async function insertBooking(
+  trx: Db,
+  booking: { clientId: string; planId: number; subscriptionId: string | null; now: string },
+): Promise<number> {
+  const row = await trx
+    .insertInto("booking")
+    .values({
+      clientId: booking.clientId,
+      planId: booking.planId,
+      subscriptionId: booking.subscriptionId,
+      // Set from its lessons by refreshBookingTotals in the same transaction.
+      title: bookingTitle(0),
+      status: "pending",
+      paid: 1,
+      classCount: 0,
+      amountToPay: 0,
+      firstDate: null,
+      createdAt: booking.now,
+      updatedAt: booking.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertLessons(
+  trx: Db,
+  booking: { id: number; clientId: string; planId: number },
+  dates: readonly string[],
+): Promise<void> {
+  if (dates.length === 0) return;
+  await trx
+    .insertInto("lesson")
+    .values(
+      dates.map((date) => ({
+        bookingId: booking.id,
+        clientId: booking.clientId,
+        planId: booking.planId,
+        date,
+        feedback: null,
+        feedbackUpdatedAt: null,
+        reminderQueuedAt: null,
+      })),
+    )
+    .execute();
+}
+
+export async function deleteLessons(trx: Db, bookingId: number, dates: readonly string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await trx.deleteFrom("lesson").where("bookingId", "=", bookingId).where("date", "in", dates).execute();
+}
+
+/** Class count, first date, title and amount, from the booking's lesson rows (one place computes them). */
+export async function refreshBookingTotals(trx: Db, bookingId: number, now: string): Promise<void> {
+  const { count, first } = await trx
+    .selectFrom("lesson")
+    .select((eb) => [eb.fn.countAll<string | number>().as("count"), eb.fn.min("date").as("first")])
+    .where("bookingId", "=", bookingId)
+    .executeTakeFirstOrThrow();
+  const classCount = Number(count);
+  await trx
+    .updateTable("booking")
+    .set({
+      classCount,
+      firstDate: first ?? null,
+      title: bookingTitle(classCount),
+      amountToPay: amountToPay(classCount),
+      status: "pending",
+      paid: 1,
+      updatedAt: now,
+    })
+    .where("id", "=", bookingId)
+    .execute();
+}
+
+export async function deleteBookingRow(trx: Db, bookingId: number): Promise<boolean> {
+  const result = await trx.deleteFrom("booking").where("id", "=", bookingId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setLessonFeedback(
+  trx: Db,
+  lessonId: number,
+  feedback: string | null,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable("lesson")
+    .set({ feedback, feedbackUpdatedAt: now })
+    .where("id", "=", lessonId)
+    .execute();
+}
+
+/**
+ * A plan ended: its classes after `today` will not happen, so those dates are freed (the client may book them again
+ * on a new plan); the rest stay for the history, in bookings marked cancelled (no more reminders). A booking left
+ * with no date goes.
+ */
+export async function cancelBookingsOfPlan(
+  trx: Db,
+  planId: number,
+  now: string,
+  today: string,
+): Promise<void> {
+  await trx.deleteFrom("lesson").where("planId", "=", planId).where("date", ">", today).execute();
+  await trx
+    .deleteFrom("booking")
+    .where("planId", "=", planId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("lesson").select("lesson.id").whereRef("lesson.bookingId", "=", "booking.id"),
+        ),
+      ),
+    )
+    .execute();
+  const bookings = await trx.selectFrom("booking").select("id").where("planId", "=", planId).execute();
+  for (const { id } of bookings) await refreshBookingTotals(trx, id, now);
+  await trx
+    .updateTable("booking")
+    .set({ status: "cancelled", updatedAt: now })
+    .where("planId", "=", planId)
+    .execute();
+}
+
+export interface BookingListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+  /** The feedback list also matches the booking's title. */
+  matchTitle: boolean;
+}
+
+/**
+ * Bookings whose client's first name, last name or "First Last" contains the search (any case or accent, the
+ * clients' stored search keys), or, for the feedback list, whose title does.
+ */
+function matching(db: Db, search: string, matchTitle: boolean) {
+  const key = searchKey(search);
+  const query = bookingsWithClient(db);
+  if (!key) return query;
+  const pattern = containsPattern(key);
+  return query.where((eb: ExpressionBuilder<Database, "booking" | "client">) => {
+    const like = (expression: ReturnType<typeof sql>) =>
+      sql<boolean>`${expression} like ${pattern} escape '\\'`;
+    const first = eb.ref("client.firstNameSearch");
+    const last = eb.ref("client.lastNameSearch");
+    const conditions = [like(sql`${first}`), like(sql`${last}`), like(sql`${first} || ' ' || ${last}`)];
+    if (matchTitle) conditions.push(like(sql`lower(${eb.ref("booking.title")})`));
+    return eb.or(conditions);
+  });
+}
+
+/**
+ * One page, newest first by first date then id: the order of booking_firstDate_idx, so without a search the
+ * page is read along the index and the scan stops once the page is full.
+ */
+export async function listBookings(
+  db: Db,
+  query: BookingListQuery,
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    matching(db, query.search, query.matchTitle)
+      .select(bookingColumns)
+      .orderBy("booking.firstDate", "desc")
+      .orderBy("booking.id", "desc")
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    matching(db, query.search, query.matchTitle)
+      .select((eb) => eb.fn.countAll<string | number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Every booking of the client, newest first. */
+export async function bookingsOfClient(db: Db, clientId: string): Promise<BookingRow[]> {
+  return bookingsWithClient(db)
+    .select(bookingColumns)
+    .where("booking.clientId", "=", clientId)
+    .orderBy("booking.firstDate", "desc")
+    .orderBy("booking.id", "desc")
+    .execute();
+}

@@ -1,0 +1,440 @@
+import {
+  adminFeedbackPageSize,
+  type Booking,
+  type BookingDraftResponse,
+  type BookingPageResponse,
+  type BookingRefusal,
+  bookingMessages,
+  type ClientBookingsResponse,
+  type ClientPlanProgress,
+  checkEdit,
+  checkNewSelection,
+  type EditBookingInput,
+  manageBookingsPageSize,
+  planPeriodStartDay,
+  type SaveBookingInput,
+  type SaveBookingResponse,
+  type SaveFeedbackInput,
+  selectableDates,
+} from "../../domain/bookings.ts";
+import { messages } from "../../domain/messages.ts";
+import type { PackType } from "../../domain/packs.ts";
+import { dayInZone, formatDay } from "../../domain/school-day.ts";
+import { packName } from "../../domain/subscriptions.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { appError } from "../http/errors.ts";
+import type { Log } from "../http/log.ts";
+import type { Outbox } from "../ports/mail/outbox.ts";
+import {
+  type BookingRow,
+  bookingsOfClient,
+  countPlanClasses,
+  datesBookedElsewhere,
+  deleteBookingRow,
+  deleteLessons,
+  findActivePlan,
+  findBooking,
+  findBookingOfPlan,
+  findClientContact,
+  insertBooking,
+  insertLessons,
+  type LessonRow,
+  lessonsOf,
+  listBookings,
+  lockActivePlan,
+  lockPlan,
+  type PlanForBooking,
+  planLessonsFrom,
+  refreshBookingTotals,
+  setLessonFeedback,
+} from "./repository.ts";
+
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, "TZ_SCHOOL">;
+  outbox: Outbox;
+  log: Log;
+}
+
+/** Today in the school's time zone: what "past" means for class dates. */
+export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
+  dayInZone(deps.clock.now(), deps.config.TZ_SCHOOL);
+
+const periodStart = (deps: Pick<BookingDeps, "config">, plan: PlanForBooking) =>
+  planPeriodStartDay(plan, deps.config.TZ_SCHOOL);
+
+function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    clientName: row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ""}`.trim(),
+    subscriptionId: row.subscriptionId,
+    title: row.title,
+    status: row.status,
+    paid: row.paid === 1,
+    classCount: row.classCount,
+    amountToPay: row.amountToPay,
+    dates: lessons.map((lesson) => ({ date: lesson.date, feedback: lesson.feedback })),
+  };
+}
+
+/** Bookings with their dates, one query for all their lessons. */
+async function withLessons(db: Db, rows: readonly BookingRow[]): Promise<Booking[]> {
+  const lessons = await lessonsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toBooking(
+      row,
+      lessons.filter((lesson) => lesson.bookingId === row.id),
+    ),
+  );
+}
+
+async function bookingById(db: Db, bookingId: number): Promise<Booking> {
+  const row = await findBooking(db, bookingId);
+  if (!row) throw notFound();
+  const [booking] = await withLessons(db, [row]);
+  return booking as Booking;
+}
+
+const notFound = () => appError("booking-not-found", 404, bookingMessages.bookingNotFound);
+const noActivePlan = () => appError("no-active-subscription", 409, messages.noActiveSubscription);
+
+function refuse(refusal: BookingRefusal): never {
+  const status = refusal.code === "too-many-dates" ? 409 : 400;
+  throw appError(refusal.code, status, refusal.message, { field: "dates" });
+}
+
+/** How the plan's current period stands for one booking (or for a booking not made yet). */
+interface PlanCount {
+  today: string;
+  /** Booked dates of the period in total. */
+  booked: number;
+  /** Of those, the ones in other bookings than `bookingId`. */
+  bookedElsewhere: number;
+  /** The booking's own past dates in the period, and before it. */
+  keptPast: number;
+  keptPastBeforePeriod: number;
+  /** The booking's own dates from today on. */
+  ownFuture: string[];
+}
+
+async function countForBooking(
+  deps: BookingDeps,
+  db: Db,
+  plan: PlanForBooking,
+  booking: { id: number } | undefined,
+): Promise<PlanCount> {
+  const today = schoolToday(deps);
+  const fromDay = periodStart(deps, plan);
+  const periodLessons = await planLessonsFrom(db, plan.id, fromDay);
+  const own = booking ? await lessonsOf(db, [booking.id]) : [];
+  return {
+    today,
+    booked: periodLessons.length,
+    bookedElsewhere: periodLessons.filter((lesson) => lesson.bookingId !== booking?.id).length,
+    keptPast: own.filter((lesson) => lesson.date < today && lesson.date >= fromDay).length,
+    keptPastBeforePeriod: own.filter((lesson) => lesson.date < fromDay).length,
+    ownFuture: own.filter((lesson) => lesson.date >= today).map((lesson) => lesson.date),
+  };
+}
+
+async function refuseDatesTakenElsewhere(
+  db: Db,
+  clientId: string,
+  bookingId: number | null,
+  dates: readonly string[],
+) {
+  const [taken] = await datesBookedElsewhere(db, clientId, bookingId, dates);
+  if (taken) throw appError("date-taken", 409, bookingMessages.dateTaken(taken), { field: "dates" });
+}
+
+/**
+ * The booking's dates from today on become `chosen`; past dates stay. Only the difference is written, so a date
+ * kept keeps its lesson row (its feedback, and the reminder already sent for it).
+ */
+async function replaceFutureDates(
+  trx: Db,
+  booking: { id: number; clientId: string; planId: number },
+  ownFuture: readonly string[],
+  chosen: readonly string[],
+  now: string,
+) {
+  await deleteLessons(
+    trx,
+    booking.id,
+    ownFuture.filter((day) => !chosen.includes(day)),
+  );
+  await insertLessons(
+    trx,
+    booking,
+    chosen.filter((day) => !ownFuture.includes(day)),
+  );
+  await refreshBookingTotals(trx, booking.id, now);
+}
+
+/** Classes left to book in the plan's current period, after a write (read inside the same transaction). */
+async function classesLeftOf(deps: BookingDeps, db: Db, plan: PlanForBooking): Promise<number> {
+  if (!plan.isActive) return 0;
+  const lessons = await planLessonsFrom(db, plan.id, periodStart(deps, plan));
+  return Math.max(0, plan.totalClasses - lessons.length);
+}
+
+// Admin lists.
+
+async function bookingPage(
+  deps: BookingDeps,
+  query: { search: string; page: number },
+  pageSize: number,
+  matchTitle: boolean,
+): Promise<BookingPageResponse> {
+  const { rows, total } = await listBookings(deps.db, { ...query, pageSize, matchTitle });
+  return {
+    items: await withLessons(deps.db, rows),
+    page: query.page,
+    pageSize,
+    total,
+    today: schoolToday(deps),
+  };
+}
+
+/** Manage Bookings (spec §2): search by client name, 10 per page, newest first by first date. */
+export const manageBookingsPage = (deps: BookingDeps, query: { search: string; page: number }) =>
+  bookingPage(deps, query, manageBookingsPageSize, false);
+
+/** Add Feedback (spec §2): search by title or client name, 6 per page, newest first by first date. */
+export const feedbackPage = (deps: BookingDeps, query: { search: string; page: number }) =>
+  bookingPage(deps, query, adminFeedbackPageSize, true);
+
+// Create Booking, Manage Bookings, Add Feedback.
+
+/** What Create Booking loads once a client is picked (spec §4). */
+export async function bookingDraft(deps: BookingDeps, clientId: string): Promise<BookingDraftResponse> {
+  const { db } = deps;
+  if (!(await findClientContact(db, clientId))) {
+    throw appError("client-not-found", 404, messages.clientNotFound);
+  }
+  const plan = await findActivePlan(db, clientId);
+  if (!plan) throw noActivePlan();
+  const booking = await findBookingOfPlan(db, clientId, plan.id);
+  const count = await countForBooking(deps, db, plan, booking);
+  return {
+    clientId,
+    subscriptionId: plan.subscriptionId,
+    totalClasses: plan.totalClasses,
+    classesLeft: Math.max(0, plan.totalClasses - count.booked),
+    selectable: selectableDates({
+      totalClasses: plan.totalClasses,
+      bookedElsewhere: count.bookedElsewhere,
+      keptPast: count.keptPast,
+    }),
+    booking: booking ? { id: booking.id, dates: count.ownFuture } : null,
+    today: count.today,
+  };
+}
+
+/** Create Booking's save: the client's booking for its active plan, made or updated (spec §4, §5). */
+export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): Promise<SaveBookingResponse> {
+  const { db } = deps;
+  if (!(await findClientContact(db, input.clientId))) {
+    throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+  }
+  return db.transaction().execute(async (trx) => {
+    const plan = await lockActivePlan(trx, input.clientId);
+    if (!plan) throw noActivePlan();
+    const existing = await findBookingOfPlan(trx, input.clientId, plan.id);
+    const count = await countForBooking(deps, trx, plan, existing);
+    const refusal = checkNewSelection({
+      totalClasses: plan.totalClasses,
+      bookedElsewhere: count.bookedElsewhere,
+      keptPast: count.keptPast,
+      chosen: input.dates,
+      today: count.today,
+    });
+    if (refusal) refuse(refusal);
+    await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, input.dates);
+
+    const now = deps.clock.now().toISOString();
+    const bookingId =
+      existing?.id ??
+      (await insertBooking(trx, {
+        clientId: input.clientId,
+        planId: plan.id,
+        subscriptionId: plan.subscriptionId,
+        now,
+      }));
+    await replaceFutureDates(
+      trx,
+      { id: bookingId, clientId: input.clientId, planId: plan.id },
+      count.ownFuture,
+      input.dates,
+      now,
+    );
+    return {
+      booking: await bookingById(trx, bookingId),
+      classesLeft: await classesLeftOf(deps, trx, plan),
+      message: bookingMessages.saved,
+    };
+  });
+}
+
+/** Edit Booking Dates (Manage Bookings): its future dates replaced, past ones kept (spec §4, §5). */
+export async function editBooking(
+  deps: BookingDeps,
+  bookingId: number,
+  input: EditBookingInput,
+): Promise<SaveBookingResponse> {
+  const { db } = deps;
+  const found = await findBooking(db, bookingId);
+  if (!found) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    const plan = await lockPlan(trx, found.planId);
+    // Read again under the lock: deleted or changed meanwhile.
+    const booking = await findBooking(trx, bookingId);
+    if (!booking || !plan) throw notFound();
+    if (!plan.isActive) throw noActivePlan();
+    const count = await countForBooking(deps, trx, plan, booking);
+    const refusal = checkEdit({
+      totalClasses: plan.totalClasses,
+      bookedElsewhere: count.bookedElsewhere,
+      keptPast: count.keptPast,
+      keptPastBeforePeriod: count.keptPastBeforePeriod,
+      classCount: booking.classCount,
+      chosen: input.dates,
+      today: count.today,
+    });
+    if (refusal) refuse(refusal);
+    await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
+
+    const now = deps.clock.now().toISOString();
+    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, now);
+    return {
+      booking: await bookingById(trx, booking.id),
+      classesLeft: await classesLeftOf(deps, trx, plan),
+      message: bookingMessages.updated,
+    };
+  });
+}
+
+/** Deletes a booking; its lessons go with it (cascade), so its classes are free again. */
+export async function deleteBooking(deps: BookingDeps, bookingId: number): Promise<void> {
+  const { db } = deps;
+  const found = await findBooking(db, bookingId);
+  if (!found) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    // Under the plan's lock, so that a save counting this booking's dates does not overlap the deletion.
+    await lockPlan(trx, found.planId);
+    if (!(await deleteBookingRow(trx, bookingId))) throw notFound();
+  });
+}
+
+/**
+ * Add Feedback's save: a text per booked date; an empty text clears it. The client is mailed once per save,
+ * listing each date whose feedback is new or changed (queued in the same transaction, sent after it).
+ */
+export async function saveFeedback(
+  deps: BookingDeps,
+  bookingId: number,
+  input: SaveFeedbackInput,
+): Promise<SaveBookingResponse> {
+  const { db } = deps;
+  const found = await findBooking(db, bookingId);
+  if (!found) throw notFound();
+  const { mailId, response } = await db.transaction().execute(async (trx) => {
+    const plan = await lockPlan(trx, found.planId);
+    const booking = await findBooking(trx, bookingId);
+    if (!booking || !plan) throw notFound();
+    const lessons = await lessonsOf(trx, [booking.id]);
+    const byDate = new Map(lessons.map((lesson) => [lesson.date, lesson]));
+    const entries = Object.entries(input.feedbacks).sort(([a], [b]) => a.localeCompare(b));
+    const notBooked = entries.find(([day]) => !byDate.has(day));
+    if (notBooked) {
+      throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(notBooked[0]), {
+        field: "feedbacks",
+      });
+    }
+
+    const now = deps.clock.now().toISOString();
+    const news: { date: string; text: string }[] = [];
+    for (const [day, raw] of entries) {
+      const lesson = byDate.get(day) as LessonRow;
+      const text = raw.trim() || null;
+      if (text === lesson.feedback) continue;
+      await setLessonFeedback(trx, lesson.id, text, now);
+      if (text) news.push({ date: day, text });
+    }
+    const contact = news.length ? await findClientContact(trx, booking.clientId) : undefined;
+    const mailId = contact
+      ? await deps.outbox.enqueue(
+          {
+            to: contact.email,
+            subject: "New feedback on your swim class",
+            text: [
+              `Hello ${contact.firstName},`,
+              "Your instructor wrote feedback on your swim class:",
+              ...news.map((item) => `${formatDay(item.date)}\n${item.text}`),
+              "You can read all your feedback on the View Feedback page.",
+            ].join("\n\n"),
+          },
+          trx,
+        )
+      : undefined;
+    return {
+      mailId,
+      response: {
+        booking: await bookingById(trx, booking.id),
+        classesLeft: await classesLeftOf(deps, trx, plan),
+        message: bookingMessages.feedbackSaved,
+      },
+    };
+  });
+  if (mailId !== undefined) {
+    await deps.outbox.deliver(mailId).catch((error: unknown) =>
+      deps.log("warn", "feedback mail not sent yet; the outbox retries it", {
+        mailId,
+        error: String(error),
+      }),
+    );
+  }
+  return response;
+}
+
+// The client's own pages.
+
+/** A plan's progress as the client's pages show it: booked, used (past) and left to book. */
+export async function planProgress(
+  deps: BookingDeps,
+  db: Db,
+  plan: PlanForBooking,
+): Promise<ClientPlanProgress> {
+  const counts = await countPlanClasses(
+    db,
+    [{ planId: plan.id, fromDay: periodStart(deps, plan) }],
+    schoolToday(deps),
+  );
+  const { booked, used } = counts.get(plan.id) ?? { booked: 0, used: 0 };
+  return {
+    title: packName(plan.packType as PackType),
+    subscriptionId: plan.subscriptionId,
+    totalClasses: plan.totalClasses,
+    bookedClasses: booked,
+    usedClasses: used,
+    classesLeft: Math.max(0, plan.totalClasses - booked),
+  };
+}
+
+/** Every booking of the client with its dates and feedback, and the active plan's progress. */
+export async function clientBookings(deps: BookingDeps, clientId: string): Promise<ClientBookingsResponse> {
+  const { db } = deps;
+  const [rows, plan] = await Promise.all([bookingsOfClient(db, clientId), findActivePlan(db, clientId)]);
+  return {
+    today: schoolToday(deps),
+    plan: plan ? await planProgress(deps, db, plan) : null,
+    bookings: await withLessons(db, rows),
+  };
+}

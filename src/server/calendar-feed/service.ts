@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { createEvents, type EventAttributes } from "ics";
+import content from "../../content/site.json" with { type: "json" };
+import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
+import { messages } from "../../domain/messages.ts";
+import { addDays } from "../../domain/school-day.ts";
+import { publicUrl } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { appError } from "../http/errors.ts";
+import type { Wiring } from "../wiring.ts";
+
+export type CalendarFeedDeps = Pick<Wiring, "db" | "clock" | "config">;
+
+/** The file part of a feed address: 32 random bytes in base64url (43 characters), then `.ics`. */
+export const feedFilePattern = /^[A-Za-z0-9_-]{43}\.ics$/;
+
+const feedUrl = (deps: CalendarFeedDeps, token: string) =>
+  `${publicUrl(deps.config)}/api/calendar-feed/${token}.ics`;
+
+async function assertClientExists(db: Db, clientId: string): Promise<void> {
+  const client = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
+  if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+}
+
+/** The client's feed address, or null until one is made. */
+export async function currentFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
+  await assertClientExists(deps.db, clientId);
+  const feed = await deps.db
+    .selectFrom("calendarFeed")
+    .select("token")
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  return { url: feed ? feedUrl(deps, feed.token) : null };
+}
+
+/**
+ * Makes the client's secret feed address, or replaces it: the token is the only key to the feed (a calendar app
+ * cannot sign in), so renewing is how a client shuts out whoever got the old address.
+ */
+export async function renewFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
+  await assertClientExists(deps.db, clientId);
+  const token = randomBytes(32).toString("base64url");
+  const createdAt = deps.clock.now().toISOString();
+  const replaced = await deps.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("calendarFeed")
+      .select("token")
+      .where("clientId", "=", clientId)
+      .executeTakeFirst();
+    await trx
+      .insertInto("calendarFeed")
+      .values({ clientId, token, createdAt })
+      .onConflict((conflict) => conflict.column("clientId").doUpdateSet({ token, createdAt }))
+      .execute();
+    return existing !== undefined;
+  });
+  const url = feedUrl(deps, token);
+  return replaced ? { url, message: bookingMessages.calendarFeedRenewed } : { url };
+}
+
+/** Spec: every class lasts 30 minutes. */
+const classMinutes = 30;
+
+const asDateArray = (day: string): [number, number, number] => {
+  const [year, month, date] = day.split("-").map(Number);
+  return [year ?? 0, month ?? 0, date ?? 0];
+};
+
+/**
+ * The .ics of the feed whose file name is `file` (`<token>.ics`): one all-day event per class date of the client's
+ * current bookings. A file name of another shape or an unknown token is a 404, never a hint of which.
+ */
+export async function calendarFile(deps: CalendarFeedDeps, file: string): Promise<string> {
+  const notFound = () => appError("not-found", 404, "Not found.");
+  if (!feedFilePattern.test(file)) throw notFound();
+  const feed = await deps.db
+    .selectFrom("calendarFeed")
+    .select("clientId")
+    .where("token", "=", file.slice(0, -".ics".length))
+    .executeTakeFirst();
+  if (!feed) throw notFound();
+
+  const lessons = await deps.db
+    .selectFrom("lesson")
+    .innerJoin("booking", "booking.id", "lesson.bookingId")
+    .select(["lesson.id", "lesson.date", "lesson.feedback"])
+    .where("lesson.clientId", "=", feed.clientId)
+    .where("booking.status", "=", "pending")
+    .orderBy("lesson.date")
+    .execute();
+  const host = new URL(publicUrl(deps.config)).hostname;
+  const events: EventAttributes[] = lessons.map((lesson) => ({
+    // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.
+    start: asDateArray(lesson.date),
+    end: asDateArray(addDays(lesson.date, 1)),
+    title: "Swim class",
+    description: [
+      `A ${classMinutes}-minute swim class.`,
+      lesson.feedback ? `Feedback: ${lesson.feedback}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    // The same lesson keeps its UID from one fetch to the next, so a calendar app updates it instead of adding it.
+    uid: `lesson-${lesson.id}@${host}`,
+    // A 30-minute class does not make the whole day busy.
+    transp: "TRANSPARENT",
+  }));
+  const { error, value } = createEvents(events, {
+    productId: "swim-school/calendar-feed",
+    calName: `${content.school.name}: swim classes`,
+  });
+  if (error || value === null) throw error ?? new Error("calendar feed: no output");
+  return value;
+}
