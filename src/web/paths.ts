@@ -104,6 +104,9 @@ export const queryParams = {
   mediaYear: "year",
   mediaType: "type",
   mediaPage: "p",
+  /** /feedback?month=1…12&year=YYYY (absent: All Months, All Years). */
+  feedbackMonth: "month",
+  feedbackYear: "year",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;

@@ -21,16 +21,6 @@ const signedIn = (children: RouteObject[]): RouteObject => ({
   ],
 });
 
-/** A guarded path whose page comes with a later release: guarded like the rest, and honest about it. */
-const comingLater = (path: string, title: string, release: string): RouteObject => ({
-  path,
-  lazy: () =>
-    import("./components/coming-later-page.tsx").then((m) => ({
-      Component: () => <m.ComingLaterPage title={title} release={release} />,
-    })),
-  handle: { meta: { title, description: title } },
-});
-
 /** The payments page: the header menu links to /payments and the dashboard tile to /manage-payments (spec §2). */
 const paymentsRoute = (path: string, title: string): RouteObject => ({
   path,
@@ -74,8 +64,16 @@ export const siteShellRoutes: RouteObject[] = [
       lazy: () => import("./client/client-panel-page.tsx").then((m) => ({ Component: m.ClientPanelPage })),
       handle: { meta: { title: "My swim lessons", description: "Your classes, progress and photos." } },
     },
-    comingLater(paths.progress, "Class Progress", "bookings"),
-    comingLater(paths.feedback, "View Feedback", "bookings"),
+    {
+      path: paths.progress,
+      lazy: () => import("./client/progress/progress-page.tsx").then((m) => ({ Component: m.ProgressPage })),
+      handle: { meta: { title: "Class Progress", description: "Your booked classes and your package." } },
+    },
+    {
+      path: paths.feedback,
+      lazy: () => import("./client/feedback/feedback-page.tsx").then((m) => ({ Component: m.FeedbackPage })),
+      handle: { meta: { title: "View Feedback", description: "Your instructor's feedback for each class." } },
+    },
     {
       path: paths.milestones,
       lazy: () =>
@@ -129,8 +127,22 @@ export const adminRoutes: RouteObject[] = [
             import("./admin/newsletter/newsletter-page.tsx").then((m) => ({ Component: m.NewsletterPage })),
           handle: { meta: { title: "Newsletter", description: "The newsletter's confirmed subscribers." } },
         },
-        comingLater(paths.manageBookings, "Manage Bookings", "bookings"),
-        comingLater(paths.adminFeedback, "Add Feedback", "bookings"),
+        {
+          path: paths.manageBookings,
+          lazy: () =>
+            import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({
+              Component: m.ManageBookingsPage,
+            })),
+          handle: { meta: { title: "Manage Bookings", description: "Edit and delete class bookings." } },
+        },
+        {
+          path: paths.adminFeedback,
+          lazy: () =>
+            import("./admin/feedback/admin-feedback-page.tsx").then((m) => ({
+              Component: m.AdminFeedbackPage,
+            })),
+          handle: { meta: { title: "Add Feedback", description: "Write feedback for each booked class." } },
+        },
         {
           path: paths.adminMilestones,
           lazy: () =>

@@ -1,23 +1,345 @@
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import { type Booking, bookingMessages, type ClientBookingsResponse } from "../../domain/bookings.ts";
+import { formatDay } from "../../domain/school-day.ts";
+import { errorMessageOf } from "../api/http.ts";
 import { useAuth } from "../auth/auth-store.ts";
+import { Dialog } from "../components/dialog/dialog.tsx";
 import { paths } from "../paths.ts";
+import {
+  useCalendarFeed,
+  useClientBookings,
+  useNewCalendarFeed,
+  useReminderSettings,
+  useSaveReminderSettings,
+} from "./api/bookings.ts";
+import { BookedCalendar } from "./bookings/booked-calendar.tsx";
+import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
+import { BookingDetailsDialog, bookingTitleOf } from "./bookings/booking-details-dialog.tsx";
+import { BookingsState } from "./bookings/bookings-state.tsx";
 import "./client-panel.css";
 
-/** /client-panel: the client's welcome. Calendar and tiles arrive with the bookings, payments and media releases. */
+const tiles = [
+  { to: paths.progress, title: "Class Progress", text: "Classes done and still to come in your package." },
+  { to: paths.feedback, title: "View Feedback", text: "Your instructor's notes after each class." },
+  { to: paths.milestones, title: "Milestones", text: "Photos of the big moments." },
+  { to: paths.gallery, title: "Gallery", text: "Pictures and videos of your lessons." },
+  { to: paths.managePayments, title: "Manage Payments", text: "Your package and subscription." },
+  { to: paths.contract, title: "View Contract", text: "Your swim-lesson contract form." },
+] as const;
+
+/**
+ * /client-panel (spec §2): the welcome, the calendar of booked classes with their Booking Details, the tiles to the
+ * client's pages, and two settings of ours: class reminders by mail and the private calendar-feed address.
+ */
 export function ClientPanelPage() {
   const auth = useAuth();
-  const name = auth.status === "client" ? auth.user.name : "";
+  const client = auth.status === "client" ? auth.user : null;
   return (
-    <section className="client-panel">
-      <div className="client-panel__hero">
-        <h1>Welcome{name ? `, ${name}` : ""}!</h1>
-        <p>
-          Here you will follow your class calendar, your progress, your instructor's feedback and your photos.
-        </p>
+    <div className="client-panel client-bookings">
+      <section className="client-panel__hero" aria-labelledby="client-panel-title">
+        <h1 id="client-panel-title">Welcome{client ? `, ${client.name}` : ""}!</h1>
+        <p>Follow your class calendar, your progress, your instructor's feedback and your photos here.</p>
         <Link to={paths.contact} className="client-panel__cta">
           Get Started
         </Link>
-      </div>
+      </section>
+      {client ? (
+        <ClassCalendar clientId={client.id} />
+      ) : (
+        <p className="client-panel__note">
+          Each client sees their booked classes here. As an admin, book classes on{" "}
+          <Link to={paths.manageBookings}>Manage Bookings</Link>.
+        </p>
+      )}
+      <nav className="client-panel__tiles-nav" aria-label="Your pages">
+        <ul className="client-panel__tiles">
+          {tiles.map((tile) => (
+            <li key={tile.to}>
+              <Link to={tile.to} className="client-panel__tile">
+                <span className="client-panel__tile-title">{tile.title}</span>
+                <span className="client-panel__tile-text">{tile.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {client && (
+        <div className="client-panel__settings">
+          <ClassReminders clientId={client.id} />
+          <CalendarFeed clientId={client.id} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ClassCalendar({ clientId }: { clientId: string }) {
+  const query = useClientBookings(clientId);
+  const [open, setOpen] = useState<Booking | null>(null);
+  const data = query.data;
+  return (
+    <section className="client-panel__calendar" aria-labelledby="client-calendar-title">
+      <h2 id="client-calendar-title">Your class calendar</h2>
+      <BookingsState
+        isError={query.isError}
+        error={query.error}
+        loaded={data !== undefined}
+        onRetry={() => void query.refetch()}
+      />
+      {data && !query.isError && (
+        <div className="client-panel__calendar-body">
+          <BookedCalendar
+            bookedDays={bookedDaysOf(data.bookings).map(({ date }) => date)}
+            today={data.today}
+            onOpenDay={(day) => setOpen(bookingOn(data.bookings, day) ?? null)}
+          />
+          <BookingList data={data} onOpen={setOpen} />
+        </div>
+      )}
+      <BookingDetailsDialog booking={open} today={data?.today ?? ""} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
+
+function BookingList({ data, onOpen }: { data: ClientBookingsResponse; onOpen: (booking: Booking) => void }) {
+  const next = bookedDaysOf(data.bookings)
+    .filter(({ date }) => date >= data.today)
+    .at(-1);
+  return (
+    <div className="client-panel__bookings">
+      {data.plan && (
+        <p className="client-panel__plan">
+          <strong>{data.plan.title}</strong>: {data.plan.usedClasses} of {data.plan.totalClasses} classes
+          completed, {data.plan.classesLeft} left to book.
+        </p>
+      )}
+      <p className="client-panel__next">
+        {next ? (
+          <>
+            Next class: <time dateTime={next.date}>{formatDay(next.date, { dateStyle: "full" })}</time>
+          </>
+        ) : (
+          "No upcoming class booked."
+        )}
+      </p>
+      {data.bookings.length === 0 ? (
+        <div className="bookings-empty">
+          <p>You have no booked classes yet.</p>
+          <p>
+            {data.plan ? (
+              "Your instructor books your class dates; they will show on this calendar."
+            ) : (
+              <>
+                Choose a package on <Link to={paths.payments}>View Payments</Link> to start.
+              </>
+            )}
+          </p>
+        </div>
+      ) : (
+        <>
+          <h3>Your bookings</h3>
+          <ul className="client-panel__booking-list">
+            {data.bookings.map((booking) => (
+              <li key={booking.id}>
+                <span>
+                  <strong>{bookingTitleOf(booking)}</strong>
+                  <span className="client-panel__booking-dates">{datesSummary(booking)}</span>
+                </span>
+                <button type="button" className="client-panel__details" onClick={() => onOpen(booking)}>
+                  Details<span className="visually-hidden"> of {bookingTitleOf(booking)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** "Mar 5, Mar 12 and Mar 19, 2026" shortened to its first and last day: "Mar 5 – Mar 19, 2026". */
+function datesSummary(booking: Booking): string {
+  const first = booking.dates[0]?.date;
+  const last = booking.dates.at(-1)?.date;
+  if (!first || !last) return "No dates";
+  if (first === last) return formatDay(first, { dateStyle: "medium" });
+  return `${formatDay(first, { dateStyle: "medium" })} – ${formatDay(last, { dateStyle: "medium" })}`;
+}
+
+const hourOf = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+function ClassReminders({ clientId }: { clientId: string }) {
+  const settings = useReminderSettings(clientId);
+  const save = useSaveReminderSettings(clientId);
+  const [message, setMessage] = useState("");
+  const switchId = useId();
+  const hintId = useId();
+  const enabled = save.isPending ? save.variables : settings.data?.enabled;
+
+  function toggle(next: boolean) {
+    setMessage("");
+    save.mutate(next, {
+      onSuccess: (answer) =>
+        setMessage(
+          answer.message ?? (answer.enabled ? bookingMessages.remindersOn : bookingMessages.remindersOff),
+        ),
+    });
+  }
+
+  return (
+    <section className="client-panel__setting" aria-labelledby={`${switchId}-title`}>
+      <h2 id={`${switchId}-title`}>Reminders by email</h2>
+      {settings.isError ? (
+        <p className="client-panel__error" role="alert">
+          Could not load your reminder setting. {errorMessageOf(settings.error)}
+        </p>
+      ) : settings.data === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <>
+          <div className="switch">
+            <input
+              id={switchId}
+              type="checkbox"
+              role="switch"
+              className="switch__input"
+              checked={enabled ?? false}
+              aria-checked={enabled ?? false}
+              disabled={save.isPending}
+              aria-describedby={hintId}
+              onChange={(event) => toggle(event.target.checked)}
+            />
+            <label htmlFor={switchId} className="switch__label">
+              Class reminders
+            </label>
+          </div>
+          <p id={hintId} className="client-panel__hint">
+            An email the day before each class from {hourOf(settings.data.hour)}.
+          </p>
+        </>
+      )}
+      <p className="client-panel__message" role="status">
+        {message}
+      </p>
+      {save.isError && (
+        <p className="client-panel__error" role="alert">
+          {errorMessageOf(save.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CalendarFeed({ clientId }: { clientId: string }) {
+  const feed = useCalendarFeed(clientId);
+  const renew = useNewCalendarFeed(clientId);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState("");
+  const inputId = useId();
+  const url = feed.data?.url ?? null;
+
+  function makeAddress(renewing: boolean) {
+    setConfirming(false);
+    setMessage("");
+    renew.mutate(undefined, {
+      onSuccess: (answer) =>
+        setMessage(
+          answer.message ??
+            (renewing ? bookingMessages.calendarFeedRenewed : "Your calendar address is ready."),
+        ),
+    });
+  }
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setMessage("Address copied.");
+    } catch {
+      document.getElementById(inputId)?.focus();
+      setMessage("Copy did not work here: the address is selected, copy it with your keyboard.");
+    }
+  }
+
+  return (
+    <section className="client-panel__setting" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>Calendar feed</h2>
+      <p className="client-panel__hint">
+        See your classes in your own calendar app. Add it to your phone's calendar as a subscription.
+      </p>
+      {feed.isError ? (
+        <p className="client-panel__error" role="alert">
+          Could not load your calendar address. {errorMessageOf(feed.error)}
+        </p>
+      ) : feed.data === undefined ? (
+        <p role="status">Loading…</p>
+      ) : url === null ? (
+        <button
+          type="button"
+          className="button button--blue"
+          disabled={renew.isPending}
+          onClick={() => makeAddress(false)}
+        >
+          Create my calendar address
+        </button>
+      ) : (
+        <>
+          <label htmlFor={inputId} className="client-panel__field-label">
+            Your private calendar address
+          </label>
+          <div className="client-panel__feed-row">
+            <input
+              id={inputId}
+              className="client-panel__feed-url"
+              type="text"
+              readOnly
+              value={url}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <button type="button" className="button button--blue" onClick={() => void copy()}>
+              Copy
+            </button>
+          </div>
+          <p className="client-panel__hint">
+            Keep it private: anyone with this address can see your class dates.
+          </p>
+          <button
+            type="button"
+            className="button client-panel__secondary"
+            disabled={renew.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            Renew address
+          </button>
+        </>
+      )}
+      <p className="client-panel__message" role="status">
+        {message}
+      </p>
+      {renew.isError && (
+        <p className="client-panel__error" role="alert">
+          {errorMessageOf(renew.error)}
+        </p>
+      )}
+      <Dialog open={confirming} title="Renew calendar address?" onClose={() => setConfirming(false)}>
+        <p>
+          You get a new private address and the old one stops working at once: calendars subscribed to it no
+          longer receive your classes until you add the new one.
+        </p>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button client-panel__secondary"
+            onClick={() => setConfirming(false)}
+          >
+            Cancel
+          </button>
+          <button type="button" className="button button--blue" onClick={() => makeAddress(true)}>
+            Renew address
+          </button>
+        </div>
+      </Dialog>
     </section>
   );
 }

@@ -1,31 +1,230 @@
-import { useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { format, parseISO } from "date-fns";
+import { useId, useRef, useState } from "react";
+import { DayPicker } from "react-day-picker";
+import { enUS } from "react-day-picker/locale";
+import {
+  type BookingDraftResponse,
+  bookingMessages,
+  checkNewSelection,
+  type SaveBookingResponse,
+} from "../../../domain/bookings.ts";
 import type { Client } from "../../../domain/clients.ts";
+import { messages } from "../../../domain/messages.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { ApiError } from "../../api/http.ts";
+import { useToast } from "../../components/toast/toast.tsx";
+import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
 import { ClientSearch } from "../components/client-search.tsx";
+import "../../components/calendar/calendar.css";
+import "./create-booking.css";
 
-const comingWithBookings =
-  "Booking class dates opens with the bookings release. Clients and packages are ready for it.";
+const toDate = (day: string) => parseISO(day);
+const toDay = (date: Date) => format(date, "yyyy-MM-dd");
+const longDay = (day: string) => formatDay(day, { dateStyle: "full" });
+
+/** What a refused save shows: the server's words for a refusal (4xx), the spec's generic message otherwise. */
+const saveFailureMessage = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : bookingMessages.saveFailed;
 
 /**
- * /admin's Create Booking view (spec §2): client search, then the booking details. The calendar, the chosen dates
- * and the Create Booking button come with the bookings release; until then the view says so.
+ * /admin's Create Booking view (spec §2, §4, §5): pick a client; one without an active plan gets the spec's toast
+ * and the view goes back to no client. Otherwise the calendar opens on the plan's classes left, with the existing
+ * booking's today-and-later dates already chosen.
  */
 export function CreateBookingView() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
   const [client, setClient] = useState<Client | null>(null);
-  const headingId = useId();
+  const [draft, setDraft] = useState<BookingDraftResponse | null>(null);
+  // The latest pick wins when the admin picks again before the first answer arrives.
+  const latestPick = useRef(0);
+
+  async function pick(picked: Client) {
+    const pickNumber = ++latestPick.current;
+    setClient(picked);
+    setDraft(null);
+    try {
+      const loaded = await queryClient.fetchQuery(bookingDraftQuery(picked.id));
+      if (pickNumber === latestPick.current) setDraft(loaded);
+    } catch (error) {
+      if (pickNumber !== latestPick.current) return;
+      const noPlan = error instanceof ApiError && error.code === "no-active-subscription";
+      if (!noPlan) console.error("Booking draft failed", error);
+      toast("error", noPlan ? messages.noActiveSubscription : bookingMessages.fetchSubscriptionFailed);
+      setClient(null);
+    }
+  }
+
   return (
     <section className="admin-page">
       <h1>Create Booking</h1>
-      <ClientSearch onSelect={setClient} />
-      {client ? (
-        <section className="admin-card" aria-labelledby={headingId}>
-          <h2 id={headingId}>
-            Booking details for {client.firstName} {client.lastName}
-          </h2>
-          <p>{comingWithBookings}</p>
-        </section>
+      <ClientSearch onSelect={pick} />
+      {client === null ? (
+        <p className="booking-hint">Search for a client, then choose the dates of their classes.</p>
+      ) : draft === null ? (
+        <p role="status">Loading subscription…</p>
       ) : (
-        <p>{comingWithBookings}</p>
+        <BookingDetails
+          key={client.id}
+          client={client}
+          draft={draft}
+          onSaved={(saved) => setDraft(saved)}
+          onClose={() => {
+            latestPick.current++;
+            setClient(null);
+            setDraft(null);
+          }}
+        />
       )}
+    </section>
+  );
+}
+
+function BookingDetails({
+  client,
+  draft,
+  onSaved,
+  onClose,
+}: {
+  client: Client;
+  draft: BookingDraftResponse;
+  onSaved: (draft: BookingDraftResponse) => void;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const save = useSaveBooking();
+  const headingId = useId();
+  const calendarHeadingId = useId();
+  const listHeadingId = useId();
+  const bookedHeadingId = useId();
+  // Dates saved from this view stay booked (shown, not chosen again); the existing booking's dates start chosen.
+  const [saved, setSaved] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>(() => draft.booking?.dates ?? []);
+  const name = `${client.firstName} ${client.lastName}`;
+  const today = toDate(draft.today);
+  const canChoose = Math.max(0, draft.selectable - saved.length);
+
+  function onSelect(dates: Date[] | undefined) {
+    const next = (dates ?? []).map(toDay).sort();
+    if (next.length > canChoose) {
+      toast("error", bookingMessages.canOnlySelect(canChoose));
+      return;
+    }
+    setChosen(next);
+  }
+
+  async function onSave() {
+    if (chosen.length === 0) return toast("error", bookingMessages.selectAtLeastOneDate);
+    const dates = [...saved, ...chosen].sort();
+    // The browser warns early with the plan as loaded; the server decides with the plan as it is now.
+    const refusal = checkNewSelection({
+      totalClasses: draft.totalClasses,
+      bookedElsewhere: draft.totalClasses - draft.selectable,
+      keptPast: 0,
+      chosen: dates,
+      today: draft.today,
+    });
+    if (refusal) return toast("error", refusal.message);
+    let answer: SaveBookingResponse;
+    try {
+      answer = await save.mutateAsync({ clientId: client.id, dates });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) console.error("Booking save failed", error);
+      return toast("error", saveFailureMessage(error));
+    }
+    toast("success", bookingMessages.saved);
+    const booked = answer.booking.dates.map((d) => d.date).filter((day) => day >= draft.today);
+    setSaved(booked);
+    setChosen([]);
+    onSaved({
+      ...draft,
+      classesLeft: answer.classesLeft,
+      selectable: answer.classesLeft + booked.length,
+      booking: { id: answer.booking.id, dates: booked },
+    });
+  }
+
+  return (
+    <section className="admin-card booking-details" aria-labelledby={headingId}>
+      <div className="admin-card__head">
+        <h2 id={headingId}>Booking details for {name}</h2>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="booking-details__left" role="status">
+        Classes left: <strong>{draft.classesLeft}</strong> of {draft.totalClasses}
+      </p>
+      <div className="booking-details__body">
+        <section aria-labelledby={calendarHeadingId}>
+          <h3 id={calendarHeadingId}>Choose class dates</h3>
+          <DayPicker
+            mode="multiple"
+            locale={enUS}
+            today={today}
+            defaultMonth={chosen[0] ? toDate(chosen[0]) : today}
+            startMonth={today}
+            selected={chosen.map(toDate)}
+            onSelect={onSelect}
+            disabled={[{ before: today }, ...saved.map(toDate)]}
+            modifiers={{ booked: saved.map(toDate) }}
+            modifiersClassNames={{ booked: "calendar-booked" }}
+            footer={
+              <p className="calendar-footer">
+                {chosen.length} of {canChoose} {canChoose === 1 ? "date" : "dates"} chosen.
+              </p>
+            }
+          />
+        </section>
+        <div className="booking-details__dates">
+          <section aria-labelledby={listHeadingId}>
+            <h3 id={listHeadingId}>Chosen dates</h3>
+            {chosen.length === 0 ? (
+              <p>No dates chosen yet.</p>
+            ) : (
+              <ul className="calendar-dates">
+                {chosen.map((day) => (
+                  <li key={day}>
+                    <span>{longDay(day)}</span>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small admin-button--secondary"
+                      aria-label={`Remove ${longDay(day)}`}
+                      onClick={() => setChosen(chosen.filter((other) => other !== day))}
+                    >
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {saved.length > 0 && (
+            <section aria-labelledby={bookedHeadingId}>
+              <h3 id={bookedHeadingId}>Booked dates</h3>
+              <ul className="calendar-dates">
+                {saved.map((day) => (
+                  <li key={day}>{longDay(day)}</li>
+                ))}
+              </ul>
+              <p className="booking-hint">Move or remove booked dates in Manage Bookings.</p>
+            </section>
+          )}
+        </div>
+      </div>
+      <div className="admin-form__actions">
+        <button
+          type="button"
+          className="admin-button"
+          disabled={chosen.length === 0 || save.isPending}
+          onClick={onSave}
+        >
+          {save.isPending ? "Saving…" : draft.booking ? "Update Booking" : "Create Booking"}
+        </button>
+      </div>
     </section>
   );
 }

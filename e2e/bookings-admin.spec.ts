@@ -1,0 +1,199 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addMonths, format, setDate, startOfMonth } from "date-fns";
+import { bookingMessages, type SaveBookingResponse } from "../src/domain/bookings.ts";
+import { messages } from "../src/domain/messages.ts";
+import { formatDay } from "../src/domain/school-day.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
+
+/**
+ * The admin's booking pages against the real server: Create Booking on /admin, Manage Bookings with its Edit
+ * Booking Dates dialog, and Add Feedback. Every date is picked in next month, so no test depends on today.
+ */
+
+let counter = 0;
+const unique = (name: string) => `${name}${Date.now()}${counter++}`;
+
+const nextMonth = addMonths(startOfMonth(new Date()), 1);
+/** Day `n` of next month, as the API writes it (YYYY-MM-DD). */
+const day = (n: number) => format(setDate(nextMonth, n), "yyyy-MM-dd");
+/** The calendar's button for day `n` of next month ("Wednesday, March 10th, 2027", maybe ", selected"). */
+const dayButton = (scope: Page | ReturnType<Page["getByRole"]>, n: number) =>
+  scope.getByRole("button", {
+    name: new RegExp(`^${format(setDate(nextMonth, n), "PPPP")}(, selected)?$`),
+  });
+const longDay = (n: number) => formatDay(day(n), { dateStyle: "full" });
+
+/** Signed in as the admin, failing the test on any Content-Security-Policy violation the page logs. */
+async function signInAdmin(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
+  return violations;
+}
+
+async function newClient(page: Page, withPlan: boolean) {
+  const lastName = unique("Book");
+  const email = `${lastName.toLowerCase()}@e2e.example`;
+  const registered = await page.request.post("/api/clients", {
+    data: { firstName: "Nora", lastName, email, phoneNumber: "5550104040", defaultPackType: "4_60" },
+  });
+  expect(registered.status()).toBe(201);
+  const { client } = (await registered.json()) as { client: { id: string } };
+  if (withPlan) await buyPackageAsAdmin(page, { email, lastName }, "4_60");
+  return { id: client.id, lastName, name: `Nora ${lastName}` };
+}
+
+async function bookThroughApi(page: Page, clientId: string, dates: string[]) {
+  const saved = await page.request.post("/api/bookings", { data: { clientId, dates } });
+  expect(saved.ok()).toBe(true);
+  return ((await saved.json()) as SaveBookingResponse).booking;
+}
+
+async function pickClient(page: Page, client: { lastName: string; name: string }) {
+  await page.getByRole("combobox", { name: "Search clients by name" }).fill(client.lastName);
+  await page.getByRole("option", { name: new RegExp(client.name) }).click();
+}
+
+test("Create Booking: a client without a plan is turned away; one with a plan gets dates booked and fewer classes left", async ({
+  page,
+}) => {
+  const violations = await signInAdmin(page);
+  const noPlan = await newClient(page, false);
+  const client = await newClient(page, true);
+
+  await page.goto("/admin?showBooking=true");
+  await expect(page.getByRole("heading", { level: 1, name: "Create Booking" })).toBeVisible();
+  await pickClient(page, noPlan);
+  await expect(page.getByRole("alert")).toContainText(messages.noActiveSubscription);
+  await expect(page.getByRole("heading", { name: /Booking details/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Close message" }).click();
+
+  await pickClient(page, client);
+  const details = page.getByRole("region", { name: `Booking details for ${client.name}` });
+  await expect(details.getByText("Classes left: 4 of 4")).toBeVisible();
+  const create = details.getByRole("button", { name: "Create Booking" });
+  await expect(create).toBeDisabled();
+  await details.getByRole("button", { name: "Go to the Next Month" }).click();
+  await dayButton(details, 10).click();
+  // The calendar works from the keyboard: a week down from the 10th, then Enter.
+  await page.keyboard.press("ArrowDown");
+  await expect(dayButton(details, 17)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await dayButton(details, 24).click();
+  // A chosen date can be taken out of the list again.
+  await details.getByRole("button", { name: `Remove ${longDay(24)}` }).click();
+  const chosen = details.getByRole("region", { name: "Chosen dates" });
+  await expect(chosen.getByRole("listitem")).toHaveText([`${longDay(10)}Remove`, `${longDay(17)}Remove`]);
+  await expectNoSeriousA11yViolations(page);
+
+  await create.click();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.saved })).toBeVisible();
+  await expect(details.getByText("Classes left: 2 of 4")).toBeVisible();
+  await expect(chosen).toContainText("No dates chosen yet.");
+  await expect(details.getByRole("region", { name: "Booked dates" }).getByRole("listitem")).toHaveText([
+    longDay(10),
+    longDay(17),
+  ]);
+  await expect(details.getByRole("button", { name: "Update Booking" })).toBeDisabled();
+  await page.getByRole("button", { name: "Close message" }).click();
+
+  // Two classes are left: a third pick is refused on the spot.
+  await dayButton(details, 3).click();
+  await dayButton(details, 4).click();
+  await dayButton(details, 5).click();
+  await expect(page.getByRole("alert")).toContainText(bookingMessages.canOnlySelect(2));
+  await expect(chosen.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Close message" }).click();
+
+  // Updating adds the new dates to the booked ones: nothing booked earlier is lost.
+  await details.getByRole("button", { name: "Update Booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.saved })).toBeVisible();
+  await expect(details.getByText("Classes left: 0 of 4")).toBeVisible();
+  const draft = await page.request.get(`/api/bookings/draft/${client.id}`);
+  expect(await draft.json()).toMatchObject({
+    classesLeft: 0,
+    booking: { dates: [day(3), day(4), day(10), day(17)] },
+  });
+  expect(violations).toEqual([]);
+});
+
+test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, then deletes the booking", async ({
+  page,
+}) => {
+  const violations = await signInAdmin(page);
+  const client = await newClient(page, true);
+  await bookThroughApi(page, client.id, [day(5), day(12)]);
+
+  await page.goto("/manage-bookings");
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Bookings" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search by client name" }).fill(client.lastName);
+  const item = page.getByRole("listitem").filter({ hasText: client.name });
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("2-Class Booking");
+  await expectNoSeriousA11yViolations(page);
+
+  await item.getByRole("button", { name: `Edit 2-Class Booking for ${client.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Booking Dates" });
+  await expect(dialog).toBeVisible();
+  // The calendar opens on the booking's first date, in next month.
+  await expect(dayButton(dialog, 5)).toHaveAccessibleName(/, selected$/);
+  await dayButton(dialog, 12).click();
+  await dayButton(dialog, 19).click();
+  // Two dates at most: a third is refused in the dialog.
+  await dayButton(dialog, 26).click();
+  await expect(dialog.getByRole("alert")).toHaveText(bookingMessages.canOnlySelect(2));
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Save Dates" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.updated })).toBeVisible();
+  await page.getByRole("button", { name: "Close message" }).click();
+  const medium = (n: number) => formatDay(day(n), { dateStyle: "medium" });
+  await expect(item).toContainText(`${medium(5)} · ${medium(19)}`);
+
+  await item.getByRole("button", { name: `Delete 2-Class Booking for ${client.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(bookingMessages.confirmDelete);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No bookings match this search.")).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("Add Feedback: the admin finds a booking by client name, writes feedback per date and finds it saved", async ({
+  page,
+}) => {
+  const violations = await signInAdmin(page);
+  const client = await newClient(page, true);
+  await bookThroughApi(page, client.id, [day(8), day(15)]);
+
+  await page.goto("/admin-feedback");
+  const search = page.getByPlaceholder("Search by title or client name", { exact: true });
+  await search.fill(client.lastName);
+  const item = page.getByRole("button", { name: new RegExp(`^2-Class Booking ${client.name} `) });
+  await expect(item).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await item.click();
+  // The pick moves focus to the form it opened (below the list on a phone).
+  await expect(
+    page.getByRole("heading", { level: 2, name: `2-Class Booking · ${client.name}` }),
+  ).toBeFocused();
+  const first = page.getByRole("textbox", { name: `Feedback for ${longDay(8)}` });
+  await first.fill("Floated on her back for ten seconds.");
+  await page.getByRole("textbox", { name: `Feedback for ${longDay(15)}` }).fill("Kicked the whole length.");
+  await page.getByRole("button", { name: "Save Feedback" }).click();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.feedbackSaved })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await page.getByPlaceholder("Search by title or client name").fill(client.lastName);
+  await page.getByRole("button", { name: new RegExp(`^2-Class Booking ${client.name} `) }).click();
+  await expect(page.getByRole("textbox", { name: `Feedback for ${longDay(8)}` })).toHaveValue(
+    "Floated on her back for ten seconds.",
+  );
+  await expect(page.getByRole("textbox", { name: `Feedback for ${longDay(15)}` })).toHaveValue(
+    "Kicked the whole length.",
+  );
+  expect(violations).toEqual([]);
+});

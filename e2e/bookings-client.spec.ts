@@ -1,0 +1,302 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  bookingMessages,
+  type ClientBookingsResponse,
+  type ReminderSettingsResponse,
+  type SaveBookingResponse,
+} from "../src/domain/bookings.ts";
+import { formatDay } from "../src/domain/school-day.ts";
+import { e2eAdmin } from "./e2e-env.ts";
+import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
+
+/**
+ * The client's booking pages against the real server: the dashboard's calendar, Booking Details, class reminders
+ * and calendar feed; /progress; /feedback. Dates are booked by the admin API in the month after the school's
+ * today (from the API), so no assertion depends on today's date.
+ */
+
+let counter = 0;
+const unique = (name: string) => `${name}${Date.now()}${counter++}`;
+
+/** Days 5, 12 and 19 of the month after `today` (YYYY-MM-DD). */
+function nextMonthDays(today: string): string[] {
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return [5, 12, 19].map((day) => `${next.year}-${pad(next.month)}-${pad(day)}`);
+}
+
+const fullDay = (day: string) => formatDay(day, { dateStyle: "full" });
+const monthName = (day: string) => formatDay(day, { month: "long" });
+/** A /feedback date button shows month, day and year: "Mar", "19", "2027". */
+const roundButtonText = (day: string) =>
+  new RegExp(`^${formatDay(day, { month: "short" })}\\s*${Number(day.slice(8))}\\s*${day.slice(0, 4)}$`);
+
+/** Fails the test on any Content-Security-Policy violation the page logs. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+
+/**
+ * A client registered by the admin through the API, signed in with its own password (its session cookies are
+ * returned for the tests' pages); with `booked`, it has an 8-class plan and one booking of three dates next month,
+ * the first with feedback.
+ */
+async function newClient(browser: Browser, admin: Page, booked: boolean) {
+  const lastName = unique("Swim");
+  const email = `${lastName.toLowerCase()}@e2e.example`;
+  const registered = await admin.request.post("/api/clients", {
+    data: { firstName: "Mia", lastName, email, phoneNumber: "5550105050", defaultPackType: "8_55" },
+  });
+  expect(registered.status()).toBe(201);
+  const { client, temporaryPassword } = (await registered.json()) as {
+    client: { id: string };
+    temporaryPassword: string;
+  };
+  const context = await browser.newContext();
+  expect(
+    (
+      await context.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })
+    ).ok(),
+  ).toBe(true);
+  const changed = await context.request.post("/api/session/change-password", {
+    data: { currentPassword: temporaryPassword, newPassword: "my-own-password-1" },
+  });
+  expect(changed.ok()).toBe(true);
+  const own = await context.request.get(`/api/clients/${client.id}/bookings`);
+  expect(own.ok()).toBe(true);
+  const { today } = (await own.json()) as ClientBookingsResponse;
+  const cookies = await context.cookies();
+  await context.close();
+
+  const dates = nextMonthDays(today);
+  const feedback = `Great kicks today, ${lastName}! Next: floating on the back.`;
+  if (booked) {
+    await buyPackageAsAdmin(admin, { email, lastName }, "8_55");
+    const saved = await admin.request.post("/api/bookings", { data: { clientId: client.id, dates } });
+    expect(saved.ok()).toBe(true);
+    const { booking } = (await saved.json()) as SaveBookingResponse;
+    const written = await admin.request.put(`/api/bookings/${booking.id}/feedback`, {
+      data: { feedbacks: { [dates[0] as string]: feedback } },
+    });
+    expect(written.ok()).toBe(true);
+  }
+  return { id: client.id, name: `Mia ${lastName}`, dates, feedback, cookies };
+}
+
+/**
+ * Signing in hashes passwords on purpose slowly, so one admin session and one booked client serve every test of
+ * a worker. Each is kept as its session cookies, so no page outlives beforeAll.
+ */
+let adminCookies: Cookies;
+let bookedClient: Awaited<ReturnType<typeof newClient>>;
+
+test.beforeAll(async ({ browser }) => {
+  const admin = await browser.newPage();
+  expect((await admin.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
+  bookedClient = await newClient(browser, admin, true);
+  adminCookies = await admin.context().cookies();
+  await admin.context().close();
+});
+
+async function signInAs(page: Page, client: { cookies: Cookies }) {
+  await page.context().addCookies(client.cookies);
+}
+
+test("the dashboard shows the booked dates with their Booking Details, keeps the reminder choice and gives a private calendar address", async ({
+  page,
+}) => {
+  const violations = watchCsp(page);
+  const client = bookedClient;
+  await signInAs(page, client);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+
+  await page.goto("/client-panel");
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${client.name}!` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/contact");
+  const tiles = page.getByRole("navigation", { name: "Your pages" });
+  const tileLinks: [string, string][] = [
+    ["Class Progress", "/progress"],
+    ["View Feedback", "/feedback"],
+    ["Milestones", "/milestones"],
+    ["Gallery", "/gallery"],
+    ["Manage Payments", "/manage-payments"],
+    ["View Contract", "/contract"],
+  ];
+  for (const [name, href] of tileLinks) {
+    await expect(tiles.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
+  }
+
+  // The calendar opens on the school's current month; the booked dates are next month, highlighted and pressable.
+  await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  const booked = page.getByRole("button", { name: /, booked class$/ });
+  await expect(booked).toHaveCount(3);
+  await expect(page.locator(".calendar-booked")).toHaveCount(3);
+  await booked.nth(1).click();
+  const details = page.getByRole("dialog", { name: "Booking Details" });
+  await expect(details).toContainText("3-Class Booking");
+  for (const date of client.dates) await expect(details).toContainText(fullDay(date));
+  await expect(details).toContainText("Paid: Yes");
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  // The same popup from the bookings list, for those who do not use the calendar.
+  await page.getByRole("button", { name: "Details of 3-Class Booking" }).click();
+  await expect(details).toContainText(fullDay(client.dates[2] as string));
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+  await expectNoHorizontalScroll(page);
+
+  // Class reminders: on by default, said with the hour they are mailed; turning them off survives a reload.
+  const { hour } = (await (
+    await page.request.get(`/api/clients/${client.id}/reminders`)
+  ).json()) as ReminderSettingsResponse;
+  const reminders = page.getByRole("switch", { name: "Class reminders" });
+  await expect(reminders).toBeChecked();
+  await expect(
+    page.getByText(`the day before each class from ${String(hour).padStart(2, "0")}:00`),
+  ).toBeVisible();
+  await reminders.click();
+  await expect(page.getByText(bookingMessages.remindersOff)).toBeVisible();
+  await page.reload();
+  await expect(reminders).not.toBeChecked();
+
+  // Calendar feed: a private address that serves the booked dates; renewing it kills the old one.
+  await expect(page.getByText("Add it to your phone's calendar as a subscription")).toBeVisible();
+  await page.getByRole("button", { name: "Create my calendar address" }).click();
+  const address = page.getByRole("textbox", { name: "Your private calendar address" });
+  await expect(address).toHaveValue(/^https?:\/\/\S+$/);
+  const url = await address.inputValue();
+  const feed = await page.request.get(url);
+  expect(feed.ok()).toBe(true);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  const ics = await feed.text();
+  for (const date of client.dates) expect(ics).toContain(date.replaceAll("-", ""));
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect(page.getByText("Address copied.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  await page.getByRole("button", { name: "Renew address" }).click();
+  const confirm = page.getByRole("dialog", { name: "Renew calendar address?" });
+  await expect(confirm).toContainText("the old one stops working");
+  await confirm.getByRole("button", { name: "Renew address" }).click();
+  await expect(page.getByText(bookingMessages.calendarFeedRenewed)).toBeVisible();
+  await expect(address).not.toHaveValue(url);
+  expect((await page.request.get(url)).ok()).toBe(false);
+  expect((await page.request.get(await address.inputValue())).ok()).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+  expect(violations).toEqual([]);
+});
+
+test("/progress shows the package's circles and classes; /feedback shows each date's feedback, filtered by month and year", async ({
+  page,
+}) => {
+  const violations = watchCsp(page);
+  const client = bookedClient;
+  await signInAs(page, client);
+  const [first, second, third] = client.dates as [string, string, string];
+
+  await page.goto("/progress");
+  await expect(page.getByRole("heading", { level: 1, name: "Class Progress" })).toBeVisible();
+  // Nothing is past yet: no circle filled, three of the eight booked.
+  await expect(page.getByRole("img", { name: "0 of 8 classes completed, 3 booked" })).toBeVisible();
+  await expect(page.getByText("0 of 8 completed")).toBeVisible();
+  await expect(page.locator(".progress__circle")).toHaveCount(8);
+  await expect(page.locator(".progress__circle--booked")).toHaveCount(3);
+  const classes = page.getByRole("region", { name: "Your classes" });
+  await expect(classes.getByRole("heading", { name: "3-Class Booking" })).toBeVisible();
+  for (const date of client.dates) await expect(classes).toContainText(fullDay(date));
+  await expect(classes.getByText("Upcoming")).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await page
+    .getByRole("button", { name: /, booked class$/ })
+    .first()
+    .click();
+  const details = page.getByRole("dialog", { name: "Booking Details" });
+  await expect(details).toContainText("3-Class Booking");
+  await expect(details).toContainText(fullDay(first));
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/feedback");
+  await expect(page.getByRole("heading", { level: 1, name: "View Feedback" })).toBeVisible();
+  const dates = page.getByRole("list", { name: "Booked dates" }).getByRole("button");
+  // Newest first; the date with feedback says so.
+  await expect(dates).toHaveText([third, second, first].map(roundButtonText));
+  await page.getByRole("button", { name: `${formatDay(first)}, has feedback` }).click();
+  const popup = page.getByRole("dialog", { name: formatDay(first) });
+  await expect(popup).toContainText(client.feedback);
+  await expectNoSeriousA11yViolations(page);
+  await popup.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: formatDay(second), exact: true }).click();
+  await expect(page.getByRole("dialog", { name: formatDay(second) })).toContainText(
+    bookingMessages.noFeedbackForDate,
+  );
+  await page.keyboard.press("Escape");
+
+  const month = page.getByRole("combobox", { name: "Month" });
+  const year = page.getByRole("combobox", { name: "Year" });
+  await expect(month.getByRole("option")).toHaveCount(13);
+  const years = await year.getByRole("option").allTextContents();
+  expect(years.slice(0, 4)).toEqual(["All Years", "2023", "2024", "2025"]);
+  expect(years).toContain(first.slice(0, 4));
+
+  const otherMonth = first.slice(5, 7) === "01" ? "February" : "January";
+  await month.selectOption({ label: otherMonth });
+  await expect(page.getByText("No booked dates match these filters.")).toBeVisible();
+  await month.selectOption({ label: monthName(first) });
+  await expect(dates).toHaveCount(3);
+  await year.selectOption("2023");
+  await expect(page.getByText("No booked dates match these filters.")).toBeVisible();
+  await year.selectOption(first.slice(0, 4));
+  await expect(dates).toHaveCount(3);
+  // The filters live in the address: a reload keeps them.
+  await page.reload();
+  await expect(month).toHaveValue(String(Number(first.slice(5, 7))));
+  await expect(year).toHaveValue(first.slice(0, 4));
+  await expect(dates).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "View Gallery" })).toHaveAttribute("href", "/gallery");
+  await expectNoHorizontalScroll(page);
+  expect(violations).toEqual([]);
+});
+
+test("a client without a package or bookings is told where to start on each page", async ({
+  page,
+  browser,
+}) => {
+  const admin = await browser.newPage();
+  await signInAs(admin, { cookies: adminCookies });
+  await signInAs(page, await newClient(browser, admin, false));
+  await admin.close();
+
+  await page.goto("/progress");
+  await expect(page.getByText("You have no package and no booked classes yet.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "View Payments" })).toHaveAttribute(
+    "href",
+    "/payments",
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/feedback");
+  await expect(
+    page.getByText("No booked classes yet: feedback appears here after your classes."),
+  ).toBeVisible();
+  await expect(page.getByRole("list", { name: "Booked dates" })).toHaveCount(0);
+
+  await page.goto("/client-panel");
+  await expect(page.getByText("You have no booked classes yet.")).toBeVisible();
+  await expect(page.getByText("No upcoming class booked.")).toBeVisible();
+});

@@ -1,0 +1,169 @@
+import { format, parseISO } from "date-fns";
+import { useId, useState } from "react";
+import { DayPicker } from "react-day-picker";
+import { enUS } from "react-day-picker/locale";
+import { type Booking, bookingMessages, checkEdit } from "../../../domain/bookings.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { ApiError } from "../../api/http.ts";
+import { Dialog } from "../../components/dialog/dialog.tsx";
+import { useToast } from "../../components/toast/toast.tsx";
+import { useEditBooking } from "../api/bookings.ts";
+import "../../components/calendar/calendar.css";
+
+const toDate = (day: string) => parseISO(day);
+const toDay = (date: Date) => format(date, "yyyy-MM-dd");
+const longDay = (day: string) => formatDay(day, { dateStyle: "full" });
+
+/** Edit Booking Dates (spec §2, §4, §5), for the booking given; closed when it is null. */
+export function EditBookingDialog({
+  booking,
+  today,
+  onClose,
+}: {
+  booking: Booking | null;
+  /** The school's today, from the list's answer. */
+  today: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={booking !== null} title="Edit Booking Dates" onClose={onClose} className="edit-booking">
+      {booking && <EditBookingForm key={booking.id} booking={booking} today={today} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+/**
+ * Past dates are kept (shown, not toggleable); the admin moves the booking's other dates to today or later, at most
+ * classCount dates in all. The browser knows only this booking, so it warns about that; the server checks the plan.
+ */
+function EditBookingForm({
+  booking,
+  today,
+  onDone,
+}: {
+  booking: Booking;
+  today: string;
+  onDone: () => void;
+}) {
+  const toast = useToast();
+  const edit = useEditBooking();
+  const days = booking.dates.map((d) => d.date);
+  const kept = days.filter((day) => day < today);
+  const [chosen, setChosen] = useState(() => days.filter((day) => day >= today));
+  const [alert, setAlert] = useState<string | null>(null);
+  const keptHeadingId = useId();
+  const chosenHeadingId = useId();
+  const todayDate = toDate(today);
+  const name = booking.clientName ?? bookingMessages.unknownClient;
+
+  const refusalOf = (next: string[]) =>
+    checkEdit({
+      totalClasses: booking.classCount,
+      bookedElsewhere: 0,
+      keptPast: kept.length,
+      classCount: booking.classCount,
+      chosen: next,
+      today,
+    });
+
+  function onSelect(dates: Date[] | undefined) {
+    // Kept dates are disabled, so the calendar never drops them; they are not sent either way.
+    const next = (dates ?? [])
+      .map(toDay)
+      .filter((day) => day >= today)
+      .sort();
+    const refusal = refusalOf(next);
+    if (refusal?.code === "too-many-dates") {
+      setAlert(refusal.message);
+      return;
+    }
+    setAlert(null);
+    setChosen(next);
+  }
+
+  async function onSave() {
+    const refusal = refusalOf(chosen);
+    if (refusal) return setAlert(refusal.message);
+    try {
+      const answer = await edit.mutateAsync({ id: booking.id, input: { dates: chosen } });
+      toast("success", answer.message || bookingMessages.updated);
+      onDone();
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (!refused) console.error(bookingMessages.updateFailed, error);
+      setAlert(refused ? error.message : bookingMessages.updateFailed);
+    }
+  }
+
+  return (
+    <div className="edit-booking__body">
+      <p className="edit-booking__who">
+        {booking.title} for {name}: up to {booking.classCount} {booking.classCount === 1 ? "date" : "dates"}.
+      </p>
+      <DayPicker
+        mode="multiple"
+        locale={enUS}
+        today={todayDate}
+        defaultMonth={chosen[0] ? toDate(chosen[0]) : todayDate}
+        selected={[...kept, ...chosen].map(toDate)}
+        onSelect={onSelect}
+        disabled={{ before: todayDate }}
+        modifiers={{ kept: kept.map(toDate) }}
+        modifiersClassNames={{ kept: "calendar-kept" }}
+        footer={
+          <p className="calendar-footer">
+            {kept.length + chosen.length} of {booking.classCount} dates chosen.
+          </p>
+        }
+      />
+      {alert && (
+        <p className="admin-form__error" role="alert">
+          {alert}
+        </p>
+      )}
+      {kept.length > 0 && (
+        <section aria-labelledby={keptHeadingId}>
+          <h3 id={keptHeadingId}>Past dates (kept)</h3>
+          <ul className="calendar-dates">
+            {kept.map((day) => (
+              <li key={day}>{longDay(day)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby={chosenHeadingId}>
+        <h3 id={chosenHeadingId}>Dates from today</h3>
+        {chosen.length === 0 ? (
+          <p>No dates chosen.</p>
+        ) : (
+          <ul className="calendar-dates">
+            {chosen.map((day) => (
+              <li key={day}>
+                <span>{longDay(day)}</span>
+                <button
+                  type="button"
+                  className="admin-button admin-button--small admin-button--secondary"
+                  aria-label={`Remove ${longDay(day)}`}
+                  onClick={() => {
+                    setAlert(null);
+                    setChosen(chosen.filter((other) => other !== day));
+                  }}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="dialog__actions">
+        <button type="button" className="admin-button admin-button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="button" className="admin-button" disabled={edit.isPending} onClick={onSave}>
+          {edit.isPending ? "Saving…" : "Save Dates"}
+        </button>
+      </div>
+    </div>
+  );
+}

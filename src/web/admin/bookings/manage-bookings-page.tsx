@@ -1,0 +1,149 @@
+import { useId, useState } from "react";
+import { type Booking, bookingMessages, manageBookingsPageSize } from "../../../domain/bookings.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { ApiError } from "../../api/http.ts";
+import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { useToast } from "../../components/toast/toast.tsx";
+import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
+import { useDebounced } from "../components/use-debounced.ts";
+import { EditBookingDialog } from "./edit-booking-dialog.tsx";
+import "./manage-bookings.css";
+
+const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
+
+/** /manage-bookings (spec §2): search by client name, 10 per page newest first, Edit (dialog) and Delete each. */
+export function ManageBookingsPage() {
+  const [text, setText] = useState("");
+  const [page, setPage] = useState(1);
+  const search = useDebounced(text.trim());
+  const query = useBookingList(search, page);
+  const [editing, setEditing] = useState<Booking | null>(null);
+  const [deleting, setDeleting] = useState<Booking | null>(null);
+  const remove = useDeleteBooking();
+  const toast = useToast();
+  const searchId = useId();
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / manageBookingsPageSize));
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      const answer = await remove.mutateAsync(deleting.id);
+      toast("success", answer.message || bookingMessages.deleted);
+    } catch (error) {
+      toast(
+        "error",
+        error instanceof ApiError && error.status < 500 ? error.message : bookingMessages.deleteFailed,
+      );
+    }
+    setDeleting(null);
+  }
+
+  return (
+    <section className="admin-page admin-page--wide">
+      <h1>Manage Bookings</h1>
+      <search className="client-search">
+        <label htmlFor={searchId}>Search by client name</label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          placeholder="First or last name"
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.target.value);
+            setPage(1);
+          }}
+        />
+      </search>
+
+      {query.isError ? (
+        <p className="admin-form__error" role="alert">
+          Could not load bookings. Please try again.
+        </p>
+      ) : query.data === undefined ? (
+        <p role="status">{bookingMessages.loadingBookings}</p>
+      ) : query.data.items.length === 0 ? (
+        <p role="status">
+          {search
+            ? "No bookings match this search."
+            : page > 1
+              ? "No bookings on this page."
+              : "No bookings yet."}
+        </p>
+      ) : (
+        <ul className="booking-list" aria-label="Bookings">
+          {query.data.items.map((booking) => (
+            <BookingItem key={booking.id} booking={booking} onEdit={setEditing} onDelete={setDeleting} />
+          ))}
+        </ul>
+      )}
+
+      {(total > manageBookingsPageSize || page > 1) && (
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          label="Bookings pages"
+          previousLabel="Prev"
+          buttonClassName="admin-button admin-button--secondary"
+        />
+      )}
+
+      {query.data && (
+        <EditBookingDialog booking={editing} today={query.data.today} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        question={bookingMessages.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function BookingItem({
+  booking,
+  onEdit,
+  onDelete,
+}: {
+  booking: Booking;
+  onEdit: (booking: Booking) => void;
+  onDelete: (booking: Booking) => void;
+}) {
+  const name = booking.clientName ?? bookingMessages.unknownClient;
+  const subject = `${booking.title} for ${name}`;
+  return (
+    <li className="booking-item">
+      <h2 className="booking-item__name">{name}</h2>
+      <p className="booking-item__title">
+        {booking.title} · ${booking.amountToPay}
+      </p>
+      <p className="booking-item__dates">
+        {booking.dates.length === 0 ? "No dates" : booking.dates.map((d) => shortDay(d.date)).join(" · ")}
+      </p>
+      <div className="booking-item__actions">
+        <button
+          type="button"
+          className="admin-button admin-button--small"
+          aria-label={`Edit ${subject}`}
+          onClick={() => onEdit(booking)}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--small admin-button--danger"
+          aria-label={`Delete ${subject}`}
+          onClick={() => onDelete(booking)}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

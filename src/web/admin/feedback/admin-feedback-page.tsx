@@ -1,0 +1,176 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  adminFeedbackPageSize,
+  type Booking,
+  bookingMessages,
+  maxFeedbackLength,
+} from "../../../domain/bookings.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { ApiError } from "../../api/http.ts";
+import { Pager } from "../../components/pager.tsx";
+import { useToast } from "../../components/toast/toast.tsx";
+import { useFeedbackList, useSaveFeedback } from "../api/bookings.ts";
+import { useDebounced } from "../components/use-debounced.ts";
+import "./admin-feedback.css";
+
+const clientNameOf = (booking: Booking) => booking.clientName ?? bookingMessages.unknownClient;
+const titleOf = (booking: Booking) => booking.title || bookingMessages.untitledBooking;
+const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
+
+/**
+ * /admin-feedback (spec §2): search by title or client name, 6 bookings per page newest first; picking one opens
+ * a text box per booked date and Save Feedback, confirmed by the toast for 3 seconds.
+ */
+export function AdminFeedbackPage() {
+  const [text, setText] = useState("");
+  const [page, setPage] = useState(1);
+  const search = useDebounced(text.trim());
+  const query = useFeedbackList(search, page);
+  const [selected, setSelected] = useState<Booking | null>(null);
+  const searchId = useId();
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / adminFeedbackPageSize));
+  // The list's fresh copy of the picked booking, once a save has refreshed it.
+  const shown = query.data?.items.find((booking) => booking.id === selected?.id) ?? selected;
+
+  return (
+    <section className="admin-page admin-page--wide">
+      <h1>Add Feedback</h1>
+      <search className="client-search">
+        <label htmlFor={searchId}>Search bookings</label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          placeholder="Search by title or client name"
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.target.value);
+            setPage(1);
+          }}
+        />
+      </search>
+
+      <div className="feedback-layout">
+        <section className="feedback-layout__list" aria-label="Bookings">
+          {query.isError ? (
+            <p className="admin-form__error" role="alert">
+              Could not load bookings. Please try again.
+            </p>
+          ) : query.data === undefined ? (
+            <p role="status">{bookingMessages.loadingBookings}</p>
+          ) : query.data.items.length === 0 ? (
+            <p role="status">
+              {search
+                ? "No bookings match this search."
+                : page > 1
+                  ? "No bookings on this page."
+                  : "No bookings yet."}
+            </p>
+          ) : (
+            <ul className="feedback-bookings">
+              {query.data.items.map((booking) => (
+                <li key={booking.id}>
+                  <button
+                    type="button"
+                    className="feedback-bookings__item"
+                    aria-pressed={booking.id === selected?.id}
+                    onClick={() => setSelected(booking)}
+                  >
+                    <span className="feedback-bookings__title">{titleOf(booking)}</span>{" "}
+                    <span>{clientNameOf(booking)}</span>{" "}
+                    {booking.dates[0] && (
+                      <span className="feedback-bookings__dates">
+                        {shortDay(booking.dates[0].date)}
+                        {booking.dates.length > 1 && ` + ${booking.dates.length - 1} more`}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {(total > adminFeedbackPageSize || page > 1) && (
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              label="Bookings pages"
+              previousLabel="Prev"
+              buttonClassName="admin-button admin-button--secondary"
+            />
+          )}
+        </section>
+        {shown ? (
+          <FeedbackForm key={shown.id} booking={shown} />
+        ) : (
+          <p className="feedback-layout__hint">Choose a booking to write feedback for its classes.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FeedbackForm({ booking }: { booking: Booking }) {
+  const toast = useToast();
+  const save = useSaveFeedback();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const fieldId = useId();
+
+  // A pick moves focus here, so a keyboard or phone user lands on the form the pick opened.
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: "nearest" });
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const feedbacks = Object.fromEntries(
+      booking.dates.map(({ date }) => [date, String(form.get(date) ?? "").trim()]),
+    );
+    try {
+      await save.mutateAsync({ id: booking.id, input: { feedbacks } });
+      toast("success", bookingMessages.feedbackSaved);
+    } catch (error) {
+      toast(
+        "error",
+        error instanceof ApiError && error.status < 500 ? error.message : bookingMessages.feedbackSaveFailed,
+      );
+    }
+  }
+
+  return (
+    <section className="admin-card feedback-form" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {titleOf(booking)} · {clientNameOf(booking)}
+      </h2>
+      {booking.dates.length === 0 ? (
+        <p>This booking has no dates.</p>
+      ) : (
+        <form className="feedback-form__fields" onSubmit={onSubmit}>
+          {booking.dates.map(({ date, feedback }) => (
+            <div className="field" key={date}>
+              <label htmlFor={`${fieldId}-${date}`}>
+                Feedback for {formatDay(date, { dateStyle: "full" })}
+              </label>
+              <textarea
+                id={`${fieldId}-${date}`}
+                name={date}
+                rows={3}
+                maxLength={maxFeedbackLength}
+                defaultValue={feedback ?? ""}
+              />
+            </div>
+          ))}
+          <div className="admin-form__actions">
+            <button type="submit" className="admin-button" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save Feedback"}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

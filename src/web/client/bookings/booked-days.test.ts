@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { Booking } from "../../../domain/bookings.ts";
+import { bookedDaysOf, bookingOn, dateOfDay, dayOfDate } from "./booked-days.ts";
+
+const booking = (id: number, dates: string[]): Booking => ({
+  id,
+  clientId: "c1",
+  clientName: "Lena Swim",
+  subscriptionId: "s1",
+  title: `${dates.length}-Class Booking`,
+  status: "pending",
+  paid: true,
+  classCount: dates.length,
+  amountToPay: 60 * dates.length,
+  dates: dates.map((date) => ({ date, feedback: date.endsWith("05") ? "Great kicks" : null })),
+});
+
+describe("the client's booked days", () => {
+  const older = booking(1, ["2026-01-05", "2026-01-12"]);
+  const newer = booking(2, ["2026-02-02", "2026-02-05"]);
+
+  it("list every date of every booking, newest first, with its feedback and booking", () => {
+    const days = bookedDaysOf([newer, older]);
+    expect(days.map(({ date }) => date)).toEqual(["2026-02-05", "2026-02-02", "2026-01-12", "2026-01-05"]);
+    expect(days[0]).toMatchObject({ feedback: "Great kicks", booking: { id: 2 } });
+    expect(days[3]?.booking.id).toBe(1);
+  });
+
+  it("find the booking of a day", () => {
+    expect(bookingOn([newer, older], "2026-01-12")?.id).toBe(1);
+    expect(bookingOn([newer, older], "2026-01-13")).toBeUndefined();
+  });
+
+  it("turn a day into the calendar's local date and back, across month and year ends", () => {
+    for (const day of ["2026-01-01", "2026-02-28", "2024-02-29", "2026-12-31"]) {
+      const date = dateOfDay(day);
+      expect(date.getHours()).toBe(0);
+      expect(dayOfDate(date)).toBe(day);
+    }
+  });
+});

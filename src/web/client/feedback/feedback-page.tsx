@@ -1,0 +1,174 @@
+import { useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { bookingMessages, type ClientBookingsResponse } from "../../../domain/bookings.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { useAuth } from "../../auth/auth-store.ts";
+import { Dialog } from "../../components/dialog/dialog.tsx";
+import { MonthSelect } from "../../components/month-year-selects.tsx";
+import { paths, queryParams } from "../../paths.ts";
+import { useClientBookings } from "../api/bookings.ts";
+import { type BookedDay, bookedDaysOf } from "../bookings/booked-days.ts";
+import { bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
+import { BookingsState } from "../bookings/bookings-state.tsx";
+import {
+  type FeedbackFilterName,
+  feedbackFiltersFrom,
+  feedbackYears,
+  matchesFilters,
+  withFeedbackFilter,
+} from "./feedback-filters.ts";
+import "./feedback.css";
+
+/**
+ * /feedback, View Feedback (spec §2): one round button per booked date, filtered by month and year; each opens
+ * the instructor's feedback for that class. Today's feedback, when there is some, stands out in a banner.
+ */
+export function FeedbackPage() {
+  const auth = useAuth();
+  return (
+    <div className="feedback client-bookings">
+      <section className="feedback__hero" aria-labelledby="feedback-title">
+        <h1 id="feedback-title">View Feedback</h1>
+        <p>Your instructor's notes after each class. Pick a date to read them.</p>
+      </section>
+      {auth.status === "client" ? (
+        <ClientFeedback clientId={auth.user.id} />
+      ) : (
+        <p className="feedback__note">
+          Each client reads their feedback here. As an admin, write it on{" "}
+          <Link to={paths.adminFeedback}>Add Feedback</Link>.
+        </p>
+      )}
+      <p>
+        <Link to={paths.gallery} className="button button--blue">
+          View Gallery
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ClientFeedback({ clientId }: { clientId: string }) {
+  const query = useClientBookings(clientId);
+  if (!query.data || query.isError) {
+    return (
+      <BookingsState
+        isError={query.isError}
+        error={query.error}
+        loaded={query.data !== undefined}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <FeedbackDates data={query.data} />;
+}
+
+function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<BookedDay | null>(null);
+  const days = bookedDaysOf(data.bookings);
+  const years = feedbackYears(days.map(({ date }) => date));
+  const filters = feedbackFiltersFrom(params, years);
+  const shown = days.filter(({ date }) => matchesFilters(date, filters));
+  const todays = days.find(({ date, feedback }) => date === data.today && feedback);
+  const setFilter = (filter: FeedbackFilterName, value: string) =>
+    setParams((current) => withFeedbackFilter(current, filter, value));
+
+  return (
+    <>
+      {todays && (
+        <section className="feedback__today" aria-labelledby="feedback-today-title">
+          <h2 id="feedback-today-title">Today's feedback</h2>
+          <p className="feedback__today-date">{formatDay(todays.date)}</p>
+          <p className="feedback__text">{todays.feedback}</p>
+        </section>
+      )}
+      <search className="feedback__filters" aria-label="Filter dates">
+        <MonthSelect
+          value={filters.month}
+          onChange={(value) => setFilter(queryParams.feedbackMonth, value)}
+        />
+        <YearFilter
+          value={filters.year}
+          years={years}
+          onChange={(value) => setFilter(queryParams.feedbackYear, value)}
+        />
+      </search>
+      {days.length === 0 ? (
+        <p className="bookings-empty">No booked classes yet: feedback appears here after your classes.</p>
+      ) : shown.length === 0 ? (
+        <p className="bookings-empty" role="status">
+          No booked dates match these filters.
+        </p>
+      ) : (
+        <>
+          <p className="feedback__legend">Dates with feedback are filled in and marked with a dot.</p>
+          <ul className="feedback__days" aria-label="Booked dates">
+            {shown.map((day) => (
+              <li key={`${day.booking.id}-${day.date}`}>
+                <DayButton day={day} onOpen={() => setOpen(day)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Dialog
+        open={open !== null}
+        title={open ? formatDay(open.date) : ""}
+        onClose={() => setOpen(null)}
+        className="feedback-dialog"
+      >
+        {open && (
+          <>
+            <p className="feedback-dialog__booking">{bookingTitleOf(open.booking)}</p>
+            <p className={open.feedback ? "feedback__text" : "feedback__none"}>
+              {open.feedback || bookingMessages.noFeedbackForDate}
+            </p>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function DayButton({ day, onOpen }: { day: BookedDay; onOpen: () => void }) {
+  const short = (options: Intl.DateTimeFormatOptions) => formatDay(day.date, options);
+  return (
+    <button
+      type="button"
+      className={day.feedback ? "feedback-day feedback-day--has-feedback" : "feedback-day"}
+      aria-label={`${formatDay(day.date)}${day.feedback ? ", has feedback" : ""}`}
+      onClick={onOpen}
+    >
+      <span className="feedback-day__month">{short({ month: "short" })}</span>
+      <span className="feedback-day__day">{short({ day: "numeric" })}</span>
+      <span className="feedback-day__year">{short({ year: "numeric" })}</span>
+    </button>
+  );
+}
+
+/** Year filter (spec §2): All Years, then the years offered. */
+function YearFilter({
+  value,
+  years,
+  onChange,
+}: {
+  value: number | null;
+  years: readonly number[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="filter">
+      <label htmlFor={id}>Year</label>
+      <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All Years</option>
+        {years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Booking, ClientPlanProgress } from "../../../domain/bookings.ts";
+import { formatDay } from "../../../domain/school-day.ts";
+import { useAuth } from "../../auth/auth-store.ts";
+import { paths } from "../../paths.ts";
+import { useClientBookings } from "../api/bookings.ts";
+import { BookedCalendar } from "../bookings/booked-calendar.tsx";
+import { bookedDaysOf, bookingOn } from "../bookings/booked-days.ts";
+import { BookingDetailsDialog, bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
+import { BookingsState } from "../bookings/bookings-state.tsx";
+import "./progress.css";
+
+/**
+ * /progress, Class Progress (spec §2): the calendar of booked classes, the package tracker (one circle per class
+ * of the active plan, filled once used) and the list of bookings with their dates, each opening Booking Details.
+ */
+export function ProgressPage() {
+  const auth = useAuth();
+  return (
+    <div className="progress client-bookings">
+      <section className="progress__hero" aria-labelledby="progress-title">
+        <h1 id="progress-title">Class Progress</h1>
+        <p>
+          Every class is a step forward in the water. See your booked classes on the calendar and how far you
+          are in your package.
+        </p>
+      </section>
+      {auth.status === "client" ? (
+        <ClientProgress clientId={auth.user.id} />
+      ) : (
+        <p className="progress__note">
+          Each client follows their classes here. As an admin, see bookings on{" "}
+          <Link to={paths.manageBookings}>Manage Bookings</Link>.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ClientProgress({ clientId }: { clientId: string }) {
+  const query = useClientBookings(clientId);
+  const [open, setOpen] = useState<Booking | null>(null);
+  const data = query.data;
+  if (!data || query.isError) {
+    return (
+      <BookingsState
+        isError={query.isError}
+        error={query.error}
+        loaded={data !== undefined}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!data.plan && data.bookings.length === 0) {
+    return (
+      <div className="bookings-empty">
+        <p>You have no package and no booked classes yet.</p>
+        <p>
+          Choose your class package on <Link to={paths.payments}>View Payments</Link>; your instructor then
+          books your class dates and they show here.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="progress__overview">
+        <section aria-labelledby="progress-calendar-title">
+          <h2 id="progress-calendar-title">Your calendar</h2>
+          <BookedCalendar
+            bookedDays={bookedDaysOf(data.bookings).map(({ date }) => date)}
+            today={data.today}
+            onOpenDay={(day) => setOpen(bookingOn(data.bookings, day) ?? null)}
+          />
+        </section>
+        <PackageTracker plan={data.plan} />
+      </div>
+      <ClassList bookings={data.bookings} today={data.today} onOpen={setOpen} />
+      <BookingDetailsDialog booking={open} today={data.today} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function PackageTracker({ plan }: { plan: ClientPlanProgress | null }) {
+  return (
+    <section className="progress__tracker" aria-labelledby="progress-tracker-title">
+      <h2 id="progress-tracker-title">Package tracker</h2>
+      <p>
+        Each circle is one class of your package. A circle fills in once its class has taken place; a ringed
+        circle is a class already booked.
+      </p>
+      {plan ? (
+        <>
+          <p className="progress__plan-title">{plan.title}</p>
+          <div
+            className="progress__circles"
+            role="img"
+            aria-label={`${plan.usedClasses} of ${plan.totalClasses} classes completed, ${plan.bookedClasses} booked`}
+          >
+            {Array.from({ length: plan.totalClasses }, (_, index) => (
+              <span
+                // The circles have no identity beyond their place.
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length row
+                key={index}
+                className={`progress__circle${
+                  index < plan.usedClasses
+                    ? " progress__circle--used"
+                    : index < plan.bookedClasses
+                      ? " progress__circle--booked"
+                      : ""
+                }`}
+              />
+            ))}
+          </div>
+          <p className="progress__count">
+            {plan.usedClasses} of {plan.totalClasses} completed
+          </p>
+          <p className="progress__left">
+            {plan.bookedClasses - plan.usedClasses} upcoming, {plan.classesLeft} left to book.
+          </p>
+        </>
+      ) : (
+        <p className="bookings-empty">
+          You have no active package. Choose one on <Link to={paths.payments}>View Payments</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ClassList({
+  bookings,
+  today,
+  onOpen,
+}: {
+  bookings: Booking[];
+  today: string;
+  onOpen: (booking: Booking) => void;
+}) {
+  return (
+    <section aria-labelledby="progress-classes-title">
+      <h2 id="progress-classes-title">Your classes</h2>
+      {bookings.length === 0 ? (
+        <p className="bookings-empty">No classes booked yet: your instructor books your dates.</p>
+      ) : (
+        <ul className="progress__bookings">
+          {bookings.map((booking) => (
+            <li key={booking.id} className="progress__booking">
+              <div className="progress__booking-head">
+                <h3>{bookingTitleOf(booking)}</h3>
+                <button type="button" className="progress__details" onClick={() => onOpen(booking)}>
+                  Details<span className="visually-hidden"> of {bookingTitleOf(booking)}</span>
+                </button>
+              </div>
+              <ol className="progress__dates">
+                {booking.dates.map(({ date }) => (
+                  <li key={date}>
+                    <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
+                    <span className={date < today ? "class-state class-state--done" : "class-state"}>
+                      {date < today ? "Completed" : "Upcoming"}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
