@@ -37,8 +37,9 @@ describe("loadConfig", () => {
     [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET"],
     [{ S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY"],
     [{ S3_BUCKET: "photos", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
-    // Parsed but unused until their feature exists: refused, never silently ignored.
-    [{ REDIS_URL: "redis://127.0.0.1:6379" }, "REDIS_URL"],
+    // A Redis address that is not one (a typo would otherwise leave each instance counting alone).
+    [{ REDIS_URL: "http://127.0.0.1:6379" }, "REDIS_URL"],
+    [{ REDIS_URL: "127.0.0.1:6379" }, "REDIS_URL"],
     // A time zone that does not exist, a reminder hour outside the day.
     [{ TZ_SCHOOL: "Mars/Olympus" }, "TZ_SCHOOL"],
     [{ CLASS_REMINDER_HOUR: "24" }, "CLASS_REMINDER_HOUR"],
@@ -59,6 +60,14 @@ describe("loadConfig", () => {
     const config = loadConfig(stripeEnv);
     expect(config.PAYMENTS).toBe("stripe");
     expect(config.STRIPE_PRICE_8_50).toBe("price_850");
+  });
+
+  it("rate limits count in each process unless REDIS_URL names a Redis (TLS too)", () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379/2" }).REDIS_URL).toBe("redis://127.0.0.1:6379/2");
+    expect(loadConfig({ REDIS_URL: "rediss://cache.internal:6380" }).REDIS_URL).toBe(
+      "rediss://cache.internal:6380",
+    );
   });
 
   it("media stay on disk unless S3_BUCKET is set; an S3-compatible endpoint with its keys is accepted", () => {

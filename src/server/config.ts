@@ -24,6 +24,10 @@ export const configSchema = z.object({
   /** PostgreSQL: a pooled connection unused this long is closed. */
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PUBLIC_URL: optionalUrl,
+  /** Several instances count rate limits (contact, newsletter, reset) in this Redis; unset: each process. */
+  REDIS_URL: optionalUrl.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
+    message: "must start with redis:// or rediss://",
+  }),
   /** Reverse proxies in front of the server: false (none), true (one) or how many; see request-context.ts. */
   TRUST_PROXY: z
     .string()
@@ -102,14 +106,6 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/**
- * Variables of features that are not built yet. Setting one would change nothing, so start-up refuses it rather
- * than let someone believe it works; each moves into the schema with its feature.
- */
-const notBuiltYet: Record<string, string> = {
-  REDIS_URL: "several instances",
-};
-
 const withAdminRules = configSchema.superRefine((config, context) => {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD.length < 8) {
     context.addIssue({
@@ -173,13 +169,6 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; on a bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  for (const [name, feature] of Object.entries(notBuiltYet)) {
-    if (env[name]?.trim()) {
-      throw new ConfigError(
-        `Invalid environment variable ${name}: nothing uses it until the ${feature} release; unset it`,
-      );
-    }
-  }
   const result = withMediaRules.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -6,8 +6,9 @@ import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
 import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
 import { type Config, ConfigError } from "./config.ts";
-import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
 import { createLog, type Log } from "./http/log.ts";
+import { queueDueReminders } from "./reminders/service.ts";
 import { hasBuiltSite } from "./web/static-site.ts";
 import { wire } from "./wiring.ts";
 
@@ -28,7 +29,7 @@ export async function startServer(
   const log = options.log ?? createLog(config.LOG_LEVEL);
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
-    sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+    sqliteFile: sqliteFileIn(config.DATA_DIR),
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
@@ -67,6 +68,12 @@ export async function startServer(
   const retry = setInterval(() => {
     outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));
   }, config.MAIL_RETRY_SECONDS * 1000);
+  // Each class's day-before reminder: queued once by whichever instance claims it first (reminders/service.ts).
+  const reminderSweep = setInterval(() => {
+    queueDueReminders(wiring).catch((error) =>
+      log("error", "class reminder sweep failed", { error: String(error) }),
+    );
+  }, 60_000);
   const sessionSweep = setInterval(() => {
     pruneSessions(db, clock.now(), inactivitySignOutMs).catch((error) =>
       log("error", "session sweep failed", { error: String(error) }),
@@ -90,8 +97,10 @@ export async function startServer(
     port,
     async stop() {
       clearInterval(retry);
+      clearInterval(reminderSweep);
       clearInterval(sessionSweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await wiring.close();
       await db.destroy();
     },
   };

@@ -16,6 +16,12 @@ import { createLocalPayments } from "./ports/payments/local-payments.ts";
 import type { PaymentProvider } from "./ports/payments/payment-provider.ts";
 import { createStripePayments } from "./ports/payments/stripe-payments.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./ports/rate-limit/rate-limiter.ts";
+import {
+  closeRedis,
+  createRedisRateLimiter,
+  defaultRedisKeyPrefix,
+  openRedis,
+} from "./ports/rate-limit/redis-rate-limiter.ts";
 
 /** Every part the app and the tools run on, built from the config in one place. */
 export interface Wiring {
@@ -29,11 +35,15 @@ export interface Wiring {
   clientDeletion: ClientDeletionHooks;
   payments: PaymentProvider;
   media: MediaStore;
+  /** Closes the connections the wiring opened (Redis). The database is the caller's to close. */
+  close(): Promise<void>;
 }
 
 /** What a caller may put in place of the config's choice: tests pass a settable clock, tools a silent log. */
 export type WiringOverrides = Partial<Pick<Wiring, "clock" | "log" | "rateLimiter">> & {
   transport?: MailTransport;
+  /** Where this site's keys live in Redis; tests give each run its own so parallel runs never meet. */
+  redisKeyPrefix?: string;
 };
 
 /**
@@ -52,6 +62,9 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
   const media = chooseMediaStore(config);
   // A deleted client's files go once the deletion committed (their rows went with the client, by cascade).
   clientDeletion.register((clientId) => media.deleteByPrefix(mediaPrefixOf(clientId)));
+  const limits = overrides.rateLimiter
+    ? { rateLimiter: overrides.rateLimiter, close: async () => {} }
+    : chooseRateLimiter(config, clock, log, overrides.redisKeyPrefix);
   return {
     config,
     db,
@@ -59,11 +72,27 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
     log,
     outbox,
     auth,
-    rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(clock),
+    rateLimiter: limits.rateLimiter,
     clientDeletion,
     payments: choosePayments(config),
     media,
+    close: limits.close,
   };
+}
+
+/**
+ * REDIS_URL set: counts shared by every instance on that Redis; otherwise counts in this process, which is right
+ * for one instance only.
+ */
+function chooseRateLimiter(
+  config: Config,
+  clock: Clock,
+  log: Log,
+  keyPrefix = defaultRedisKeyPrefix,
+): { rateLimiter: RateLimiter; close(): Promise<void> } {
+  if (!config.REDIS_URL) return { rateLimiter: createMemoryRateLimiter(clock), close: async () => {} };
+  const redis = openRedis(config.REDIS_URL, log);
+  return { rateLimiter: createRedisRateLimiter(redis, keyPrefix), close: () => closeRedis(redis) };
 }
 
 /** S3_BUCKET set: that bucket; otherwise files under DATA_DIR/media. */

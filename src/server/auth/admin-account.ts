@@ -1,7 +1,7 @@
 import { newPasswordSchema } from "../../domain/auth.ts";
 import { normalizeEmail } from "../../domain/fields.ts";
 import type { Db } from "../db/database.ts";
-import { type Auth, authApiError } from "./auth.ts";
+import type { Auth } from "./auth.ts";
 import { findUserByEmail, hasAdminRole } from "./repository.ts";
 
 export class AdminAccountError extends Error {}
@@ -30,9 +30,10 @@ export async function ensureAdmin(
       body: { email, password: input.password, name: input.name ?? "Admin", role: "admin" },
     });
   } catch (error) {
-    // Another instance starting at the same moment may have created it first.
+    // Another instance starting at the same moment may have created it first: on PostgreSQL the insert then fails
+    // on the unique email with the driver's own error, not one of better-auth's.
     const raced = await findUserByEmail(deps.db, email);
-    if (authApiError(error) && raced && hasAdminRole(raced.role)) return "exists";
+    if (raced && hasAdminRole(raced.role)) return "exists";
     throw error;
   }
   return "created";

@@ -1,0 +1,92 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Log } from "../../http/log.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+/** Keys of this site in a Redis that may serve others too. */
+export const defaultRedisKeyPrefix = "swim-school:";
+
+/**
+ * The Redis connection of one instance. It connects on its first command, so a tool that never counts anything
+ * (npm run admin, seed) opens no socket. While Redis is away a command gives up within about a second instead of
+ * holding the request: the limiter then counts in memory (see createRedisRateLimiter).
+ */
+export function openRedis(url: string, log: Log): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    connectionName: "swim-school",
+  });
+  // One line when Redis goes away and one when it is back, not one per reconnection attempt.
+  let away = false;
+  redis.on("error", (error: Error) => {
+    if (away) return;
+    away = true;
+    log("warn", "redis unreachable: rate limits count per instance until it is back", {
+      error: error.message,
+    });
+  });
+  redis.on("ready", () => {
+    if (!away) return;
+    away = false;
+    log("info", "redis reachable again: rate limits are shared again");
+  });
+  return redis;
+}
+
+/** Closes the connection: politely when it is up (pending replies arrive first), at once otherwise. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status !== "ready") {
+    redis.disconnect();
+    return;
+  }
+  try {
+    await redis.quit();
+  } catch {
+    redis.disconnect();
+  }
+}
+
+/**
+ * The same fixed windows as the memory limiter, counted in Redis by rate-limiter-flexible (one atomic script per
+ * hit), so every instance on this Redis and key prefix shares one count per key. The window starts at a key's
+ * first hit and ends when Redis expires it. If Redis cannot answer, the library's insurance limiter counts in this
+ * process instead: the forms keep working, each instance allowing the limit on its own, until Redis is back.
+ */
+export function createRedisRateLimiter(redis: Redis, keyPrefix = defaultRedisKeyPrefix): RateLimiter {
+  // One library limiter per (limit, window): the library fixes both when a limiter is made.
+  const limiters = new Map<string, RateLimiterRedis>();
+  function limiterFor(limit: number, windowSeconds: number): RateLimiterRedis {
+    const name = `${limit}/${windowSeconds}`;
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        points: limit,
+        duration: windowSeconds,
+        keyPrefix: `${keyPrefix}rate:${name}`,
+        insuranceLimiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
+      });
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    async hit(key, limit, windowSeconds) {
+      let result: RateLimiterRes;
+      let allowed = true;
+      try {
+        result = await limiterFor(limit, windowSeconds).consume(key);
+      } catch (refusal) {
+        // Over the limit: the library rejects with the count. Anything else is a real failure.
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        result = refusal;
+        allowed = false;
+      }
+      return { allowed, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+    },
+  };
+}
