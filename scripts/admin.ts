@@ -1,16 +1,8 @@
-/**
- * Admin accounts from the shell, on the database the server uses (DATABASE_URL, else SQLite under DATA_DIR):
- *
- *   npm run admin -- create --email admin@example.com --password 'a long password'
- *
- * Creates the admin unless one with that email exists (then nothing changes). Exit code 1 on any refusal.
- */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { normalizeEmail } from "../src/domain/fields.ts";
 import { AdminAccountError, ensureAdmin } from "../src/server/auth/admin-account.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
-import { migrateToLatest, openDatabase } from "../src/server/db/database.ts";
+import { migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
 
@@ -42,7 +34,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
-    sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+    sqliteFile: sqliteFileIn(config.DATA_DIR),
   });
   try {
     await migrateToLatest(db);

@@ -17,7 +17,7 @@ import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
 import { searchKey } from "../src/server/clients/repository.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { type Db, migrateToLatest, openDatabase } from "../src/server/db/database.ts";
+import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { isPostgres } from "../src/server/db/portable.ts";
 import type { Database } from "../src/server/db/schema.ts";
 import { silentLog } from "../src/server/http/log.ts";
@@ -378,7 +378,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
-    sqliteFile: path.resolve(config.DATA_DIR, "swim-school.sqlite"),
+    sqliteFile: sqliteFileIn(config.DATA_DIR),
   });
   try {
     await migrateToLatest(db);

@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../../src/server/config.ts";
-import { type Db, migrateToLatest, openDatabase } from "../../src/server/db/database.ts";
+import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
 import { seed } from "../seed.ts";
@@ -192,7 +192,7 @@ async function prepare(engine: Engine, clients: number, bookings: number) {
   }
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
   const config = loadConfig({ ...env, NODE_ENV: "production", LOG_LEVEL: "silent" });
-  const db: Db = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, "swim-school.sqlite") });
+  const db: Db = openDatabase({ databaseUrl, sqliteFile: sqliteFileIn(dataDir) });
   try {
     await migrateToLatest(db);
     const { auth } = wire(config, db, { log: silentLog });

@@ -43,6 +43,10 @@ export const databaseTimeoutDefaults = {
   idleTimeoutMs: 30_000,
 };
 
+/** The SQLite file's name inside DATA_DIR (the server, the shell tools and backups all use it). */
+export const sqliteFileName = "swim-school.sqlite";
+export const sqliteFileIn = (dataDir: string) => path.resolve(dataDir, sqliteFileName);
+
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openSqlite(options.sqliteFile ?? ":memory:");

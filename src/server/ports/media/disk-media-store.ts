@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { assertKey, assertPrefix, type MediaStore } from "./media-store.ts";
@@ -14,10 +14,23 @@ export function createDiskMediaStore(root: string): MediaStore {
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Written aside then renamed: a reader never sees half a file.
+      // Written aside then renamed: a reader never sees half a file. Both are flushed before the caller commits the
+      // row that names the file, so a power cut cannot leave the row without its bytes.
       const partial = `${path}.${randomBytes(6).toString("hex")}.partial`;
-      await writeFile(partial, bytes);
+      const file = await open(partial, "w");
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await rename(partial, path);
+      const folder = await open(dirname(path), "r");
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
     },
     async get(key) {
       const path = pathOf(key);
