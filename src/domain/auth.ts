@@ -42,11 +42,16 @@ export const passwordResetRequestSchema = z.object({
     .trim()
     .min(1, messages.resetEmailRequired)
     .max(254, messages.resetEmailNotRegistered)
+    .refine((text) => !text.includes("\u0000"), messages.resetEmailNotRegistered)
     .transform(normalizeEmail),
 });
 
 export const passwordResetConfirmSchema = z.object({
-  token: z.string({ error: messages.resetLinkInvalid }).min(1, messages.resetLinkInvalid).max(200),
+  token: z
+    .string({ error: messages.resetLinkInvalid })
+    .min(1, messages.resetLinkInvalid)
+    .max(200)
+    .refine((token) => !token.includes("\u0000"), messages.resetLinkInvalid),
   newPassword: newPasswordSchema,
 });
 

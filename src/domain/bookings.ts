@@ -171,7 +171,13 @@ export type EditBookingInput = z.infer<typeof editBookingSchema>;
 export const saveFeedbackSchema = z
   .object({
     feedbacks: z
-      .record(isoDay, z.string().max(maxFeedbackLength, `Feedback at most ${maxFeedbackLength} characters.`))
+      .record(
+        isoDay,
+        z
+          .string()
+          .max(maxFeedbackLength, `Feedback at most ${maxFeedbackLength} characters.`)
+          .refine((text) => !text.includes("\u0000"), "Feedback must not contain NUL characters."),
+      )
       .refine((map) => Object.keys(map).length <= 64, "Too many dates."),
   })
   .strict();

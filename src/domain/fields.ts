@@ -8,7 +8,8 @@ export const requiredText = (label: string, max: number) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((text) => !text.includes("\u0000"), `${label} must not contain NUL characters.`);
 
 /** The form in which an email is stored and compared: trimmed and lower case. */
 export function normalizeEmail(email: string): string {

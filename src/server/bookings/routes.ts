@@ -11,11 +11,10 @@ import {
   saveBookingSchema,
   saveFeedbackSchema,
 } from "../../domain/bookings.ts";
-import { userIdSchema } from "../../domain/subscriptions.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
-import { parseJsonBody, parseQuery } from "../http/validate.ts";
+import { clientIdParam, parseJsonBody, parseQuery } from "../http/validate.ts";
 import type { Wiring } from "../wiring.ts";
 import {
   bookingDraft,
@@ -34,12 +33,6 @@ function bookingId(c: Context): number {
   return parsed.data;
 }
 
-function clientId(c: Context): string {
-  const parsed = userIdSchema.safeParse(c.req.param("clientId"));
-  if (!parsed.success) throw appError("validation", 400, "Invalid client id.", { field: "clientId" });
-  return parsed.data;
-}
-
 /** /api/bookings: the admin's Create Booking, Manage Bookings and Add Feedback (spec §2, §4, §5). */
 export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
   const { requireAdmin } = deps.guard;
@@ -52,7 +45,7 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
     )
     .get("/draft/:clientId", requireAdmin, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json<BookingDraftResponse>(await bookingDraft(deps, clientId(c)));
+      return c.json<BookingDraftResponse>(await bookingDraft(deps, clientIdParam(c)));
     })
     .post("/", requireAdmin, async (c) => {
       const input = await parseJsonBody(c, saveBookingSchema);
@@ -81,7 +74,7 @@ export function clientBookingRoutes(deps: Wiring & { guard: SessionGuard }) {
     deps.guard.requireClientAccess("clientId"),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json<ClientBookingsResponse>(await clientBookings(deps, clientId(c)));
+      return c.json<ClientBookingsResponse>(await clientBookings(deps, clientIdParam(c)));
     },
   );
 }

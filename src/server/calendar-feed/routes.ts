@@ -1,22 +1,22 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { CalendarFeedResponse } from "../../domain/bookings.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { clientIdParam } from "../http/validate.ts";
 import type { Wiring } from "../wiring.ts";
 import { calendarFile, currentFeed, renewFeed } from "./service.ts";
 
 /** /api/clients/:clientId/calendar-feed: the client's secret feed address, for that client and admins. */
 export function calendarFeedRoutes(deps: Wiring & { guard: SessionGuard }) {
   const access = deps.guard.requireClientAccess("clientId");
-  const clientIdOf = (c: Context<AppEnv>) => c.req.param("clientId") ?? "";
   return new Hono<AppEnv>()
     .get("/:clientId/calendar-feed", access, async (c) => {
       c.header("Cache-Control", "private, no-store");
-      return c.json<CalendarFeedResponse>(await currentFeed(deps, clientIdOf(c)));
+      return c.json<CalendarFeedResponse>(await currentFeed(deps, clientIdParam(c)));
     })
     .post("/:clientId/calendar-feed", access, async (c) => {
       c.header("Cache-Control", "private, no-store");
-      return c.json<CalendarFeedResponse>(await renewFeed(deps, clientIdOf(c)));
+      return c.json<CalendarFeedResponse>(await renewFeed(deps, clientIdParam(c)));
     });
 }
 

@@ -150,6 +150,9 @@ export async function deleteClient(deps: ClientDeps, id: string): Promise<void> 
  */
 export async function issueTemporaryPassword(deps: ClientDeps, id: string): Promise<string> {
   const { db, auth, clock } = deps;
+  // Refuse an unknown id before paying for a password hash.
+  if (!(await findClient(db, id, schoolTime(deps))))
+    throw appError("client-not-found", 404, messages.clientNotFound);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await (await auth.$context).password.hash(temporaryPassword);
   await db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { ErrorCode } from "../../domain/error-codes.ts";
+import { userIdSchema } from "../../domain/subscriptions.ts";
 import { appError } from "./errors.ts";
 
 /**
@@ -37,4 +38,11 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
     throw appError("validation", 400, issue?.message ?? "Invalid request.", field ? { field } : undefined);
   }
   return result.data;
+}
+
+/** The `:clientId` of a path (a user id: letters, digits, - and _); anything else is a 400 before any query. */
+export function clientIdParam(c: Context): string {
+  const parsed = userIdSchema.safeParse(c.req.param("clientId"));
+  if (!parsed.success) throw appError("validation", 400, "Invalid client id.", { field: "clientId" });
+  return parsed.data;
 }

@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import { addDays } from "../../domain/school-day.ts";
+import { renewFeed } from "../calendar-feed/service.ts";
+import { searchKey } from "../clients/repository.ts";
+import { signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
+import { insertBooking, insertPlan } from "../testing/booking-factory.ts";
+import type { TestApp } from "../testing/test-app.ts";
+
+/**
+ * The rows the hostile requests aim at: a signed-in admin; a signed-in client and another client (the "victim",
+ * never signed in), each with a plan, a booking, an open checkout and a calendar feed. The signed-in client must
+ * never reach the victim's rows. The admin aims at the victim only (an admin's accepted request may delete a
+ * client or end their sessions, which would sign our client out): `ensureWorld` puts back whatever an accepted
+ * request took away, under new ids, so that every route is attacked with the same kinds of rows.
+ */
+export interface Member {
+  id: string;
+  email: string;
+  booking: number;
+  checkout: string;
+  feedFile: string;
+}
+
+export interface World {
+  admin: TestAccount;
+  client: TestAccount & Member;
+  victim: Member;
+  mailId: number;
+  /** The victim's password hash (made once: scrypt is slow on purpose). */
+  victimPasswordHash: string;
+}
+
+export type Caller = "visitor" | "admin" | "client";
+
+/** Names of the world's values that generated requests refer to; resolved when the request is sent. */
+export const refNames = [
+  "client.id",
+  "client.email",
+  "client.booking",
+  "client.checkout",
+  "client.feedFile",
+  "victim.id",
+  "victim.email",
+  "victim.booking",
+  "victim.checkout",
+  "victim.feedFile",
+  "admin.id",
+  "mailId",
+] as const;
+export type RefName = (typeof refNames)[number];
+
+/** A reference's value for this caller: for the admin, "the client" is the victim. */
+export function resolveRef(world: World, name: RefName, caller: Caller): string | number {
+  if (name === "admin.id") return world.admin.id;
+  if (name === "mailId") return world.mailId;
+  const [who, field] = name.split(".") as ["client" | "victim", keyof Member];
+  const member = who === "client" && caller !== "admin" ? world.client : world.victim;
+  return member[field];
+}
+
+/** Every member's booking has a class on this day: near-valid feedback bodies name it (arbitraries.ts). */
+export const bookedDay = "2030-01-07";
+
+let nextWeek = 0;
+/** A future date no booking of this file has used yet (the test clock stands in 2026). */
+const freshDate = () => addDays("2031-01-06", 7 * nextWeek++);
+
+async function openCheckout(t: TestApp, clientId: string, email: string): Promise<string> {
+  const id = `local_cs_hostile_${randomBytes(6).toString("hex")}`;
+  await t.db
+    .insertInto("checkoutSession")
+    .values({
+      id,
+      provider: "local",
+      clientId,
+      packType: "4_60",
+      email,
+      status: "open",
+      createdAt: t.clock.now().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+async function feedFileOf(t: TestApp, clientId: string): Promise<string> {
+  const feed = await t.db
+    .selectFrom("calendarFeed")
+    .select("token")
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  if (feed) return `${feed.token}.ics`;
+  return (await renewFeed(t, clientId)).url?.split("/").pop() ?? "";
+}
+
+async function rowsOf(t: TestApp, id: string, email: string): Promise<Member> {
+  await insertPlan(t.db, { clientId: id });
+  const { bookingId } = await insertBooking(t.db, { clientId: id, dates: [bookedDay, freshDate()] });
+  return {
+    id,
+    email,
+    booking: bookingId,
+    checkout: await openCheckout(t, id, email),
+    feedFile: await feedFileOf(t, id),
+  };
+}
+
+async function newClient(t: TestApp): Promise<World["client"]> {
+  const account = await signedInClient(t, { firstName: "Hostile", lastName: "Client" });
+  return { ...account, ...(await rowsOf(t, account.id, account.email)) };
+}
+
+/** Written straight into the tables, with a ready password hash: fast enough to remake after each deletion. */
+async function newVictim(t: TestApp, passwordHash: string): Promise<Member> {
+  const id = `victim${randomBytes(6).toString("hex")}`;
+  const email = `${id}@example.com`;
+  const now = t.clock.now().toISOString();
+  await t.db
+    .insertInto("user")
+    .values({
+      id,
+      name: "Victim Client",
+      email,
+      emailVerified: 0,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: "user",
+      banned: 0,
+      banReason: null,
+      banExpires: null,
+      mustChangePassword: 0,
+    })
+    .execute();
+  await t.db
+    .insertInto("account")
+    .values({
+      id: `${id}a`,
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await t.db
+    .insertInto("client")
+    .values({
+      id,
+      firstName: "Victim",
+      lastName: "Client",
+      email,
+      phoneNumber: "5550199",
+      createdAt: now,
+      role: "client",
+      defaultPackType: "8_60",
+      firstNameSearch: searchKey("Victim"),
+      lastNameSearch: searchKey("Client"),
+    })
+    .execute();
+  return rowsOf(t, id, email);
+}
+
+export async function createWorld(t: TestApp): Promise<World> {
+  const victimPasswordHash = await (await t.auth.$context).password.hash("victim-password-1");
+  const admin = await signedInAdmin(t);
+  const client = await newClient(t);
+  const victim = await newVictim(t, victimPasswordHash);
+  const mail = await t.db.selectFrom("mailOutbox").select("id").orderBy("id", "desc").executeTakeFirst();
+  return { admin, client, victim, mailId: mail?.id ?? 1, victimPasswordHash };
+}
+
+/** Puts back what an accepted request took away; true when something was written. */
+export async function ensureWorld(t: TestApp, world: World): Promise<boolean> {
+  const { db } = t;
+  const hasSession = async (userId: string) =>
+    Boolean(await db.selectFrom("session").select("id").where("userId", "=", userId).executeTakeFirst());
+  const clientExists = async (id: string) =>
+    Boolean(await db.selectFrom("client").select("id").where("id", "=", id).executeTakeFirst());
+  let wrote = false;
+  if (!(await hasSession(world.admin.id))) {
+    world.admin = await signedInAdmin(t);
+    wrote = true;
+  }
+  if (!(await hasSession(world.client.id)) || !(await clientExists(world.client.id))) {
+    world.client = await newClient(t);
+    wrote = true;
+  }
+  if (!(await clientExists(world.victim.id))) {
+    world.victim = await newVictim(t, world.victimPasswordHash);
+    wrote = true;
+  }
+  for (const member of [world.client, world.victim]) {
+    const booking = await db
+      .selectFrom("booking")
+      .select("id")
+      .where("id", "=", member.booking)
+      .executeTakeFirst();
+    if (!booking) {
+      const taken = await db
+        .selectFrom("lesson")
+        .select("id")
+        .where("clientId", "=", member.id)
+        .where("date", "=", bookedDay)
+        .executeTakeFirst();
+      const dates = taken ? [freshDate()] : [bookedDay, freshDate()];
+      member.booking = (await insertBooking(db, { clientId: member.id, dates })).bookingId;
+      wrote = true;
+    }
+    const checkout = await db
+      .selectFrom("checkoutSession")
+      .select("status")
+      .where("id", "=", member.checkout)
+      .executeTakeFirst();
+    if (checkout?.status !== "open") {
+      member.checkout = await openCheckout(t, member.id, member.email);
+      wrote = true;
+    }
+    const feedFile = await feedFileOf(t, member.id);
+    if (feedFile !== member.feedFile) {
+      member.feedFile = feedFile;
+      wrote = true;
+    }
+  }
+  return wrote;
+}
