@@ -4,7 +4,10 @@ import { messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
 
-/** The admin pages as an instructor meets them, at 1440 px and 375 px (both Playwright projects). */
+/**
+ * The admin pages as an instructor meets them, at 1440 px and 375 px (both Playwright projects); a test tagged
+ * @desktop-only checks what cannot differ with the width and runs at 1440 px alone.
+ */
 
 let counter = 0;
 const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
@@ -65,10 +68,10 @@ test("a new client's password shows in the spec's toast and stays in a dialog wi
   await expect(dialog).toBeHidden();
 });
 
-test("from Edit Client the admin gives a client who lost theirs a new temporary password, or mails a reset link", async ({
-  page,
-  request,
-}) => {
+// Server and mail; the Edit Client and Temporary password dialogs are laid out at both widths in the tests around.
+test("from Edit Client the admin gives a client who lost theirs a new temporary password, or mails a reset link", {
+  tag: "@desktop-only",
+}, async ({ page, request }) => {
   await adminSignedIn(page);
   const lastName = `Lost${Date.now()}${counter}`;
   const client = await apiClient(page, "Lena", lastName);
@@ -209,13 +212,17 @@ test("/clients-list is a table with aligned actions on a desktop and cards with 
   }
 });
 
-test("/clients-list keeps its search and page in the address: reload and Back return to them", async ({
-  page,
-}) => {
+// The address and history; the list itself is laid out at both widths in the test above.
+test("/clients-list keeps its search and page in the address: reload and Back return to them", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   test.setTimeout(60_000);
   await adminSignedIn(page);
   const family = `Pager${Date.now()}${counter}`;
-  for (let i = 0; i < 12; i++) await apiClient(page, `Kid${String(i).padStart(2, "0")}`, family);
+  // Listed by first name, whatever order they are registered in.
+  await Promise.all(
+    Array.from({ length: 12 }, (_, i) => apiClient(page, `Kid${String(i).padStart(2, "0")}`, family)),
+  );
 
   await page.goto("/clients-list");
   await page.getByLabel("Search by name").fill(family);
@@ -279,9 +286,10 @@ test("the admin's side menu: a drawer on a phone that takes focus, keeps Tab, cl
   await expect(button).toHaveAttribute("aria-expanded", "false");
 });
 
-test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says by the field what is wrong with a bad number", async ({
-  page,
-}) => {
+// The server's rule and where its words go; the form is laid out at both widths in the first test.
+test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says by the field what is wrong with a bad number", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await adminSignedIn(page);
   await page.goto("/admin");
   const lastName = `Phone${Date.now()}${counter}`;

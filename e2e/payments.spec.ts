@@ -6,7 +6,10 @@ import type { PackType } from "../src/domain/packs.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 
-/** The e2e server is shared by every test of a run: each test makes its own client. */
+/**
+ * At 1440 px and 375 px, but for the tests tagged @desktop-only, whose behaviour cannot differ with the width.
+ * The e2e server is shared by every test of a run: each test makes its own client.
+ */
 let counter = 0;
 const unique = (name: string) => `${name}${Date.now()}${counter++}`;
 
@@ -127,10 +130,11 @@ test("a client buys its package on the local checkout, sees it active, then canc
   await admin.close();
 });
 
-test("/manage-payments is the same page; without a package chosen every pack is offered; Cancel on the checkout shows the cancel popup", async ({
-  page,
-  browser,
-}) => {
+// Which packs are offered and where Cancel leads; the page, the checkout and their popups are laid out at both
+// widths in the test above.
+test("/manage-payments is the same page; without a package chosen every pack is offered; Cancel on the checkout shows the cancel popup", {
+  tag: "@desktop-only",
+}, async ({ page, browser }) => {
   const admin = await adminPage(browser);
   await newClient(admin, page, null);
   await admin.close();
@@ -157,7 +161,10 @@ test("/manage-payments is the same page; without a package chosen every pack is 
   await expect(page).toHaveURL(/\/manage-payments$/);
 });
 
-test("buying after the session ended says 'You must be logged in.'", async ({ page, browser }) => {
+test("buying after the session ended says 'You must be logged in.'", { tag: "@desktop-only" }, async ({
+  page,
+  browser,
+}) => {
   const admin = await adminPage(browser);
   await newClient(admin, page);
   await admin.close();
@@ -200,7 +207,10 @@ test("/contract shows the contract form in a frame, or the school's contact deta
   await expectNoSeriousA11yViolations(page);
 });
 
-test("/services shows every package with its price, in the prerendered page", async ({ page }) => {
+// The prerendered HTML is the same at every width; /services is checked with axe at both in public-pages.spec.ts.
+test("/services shows every package with its price, in the prerendered page", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   const html = await (await page.request.get("/services")).text();
   for (const pack of packCatalogue) expect(html).toContain(`$${pack.price}`);
 

@@ -92,9 +92,7 @@ test("Back after Forgot Password? closes the reset dialog and stays on the page"
   await expect(page).toHaveURL(/\/services$/);
 });
 
-test.describe("mobile menu", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) > 768, "the narrow-screen menu");
-
+test.describe("mobile menu", { tag: "@mobile-only" }, () => {
   test("Back closes the menu and stays on the page, focus back on the menu button", async ({ page }) => {
     await arriveOnHome(page);
     const menuButton = page.getByRole("button", { name: "Open menu" });
@@ -130,9 +128,7 @@ test.describe("mobile menu", () => {
   });
 });
 
-test.describe("desktop", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 768, "the wide-screen header");
-
+test.describe("desktop", { tag: "@desktop-only" }, () => {
   test("a link in the header after closing the login dialog goes forward as usual", async ({ page }) => {
     await arriveOnHome(page);
     await openLogin(page);

@@ -30,10 +30,9 @@ async function headerLayout(page: Page) {
   });
 }
 
-test("above 768 px the header is one row at every width: links, logo, Login and Cart side by side", async ({
-  page,
-}) => {
-  test.skip((page.viewportSize()?.width ?? 0) <= 768, "the wide-screen header");
+test("above 768 px the header is one row at every width: links, logo, Login and Cart side by side", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/about");
   for (const width of [769, 800, 900, 1000, 1100, 1440]) {
     await page.setViewportSize({ width, height: 800 });
@@ -54,8 +53,9 @@ test("above 768 px the header is one row at every width: links, logo, Login and 
   await expectNoSeriousA11yViolations(page);
 });
 
-test("at 375 px the header is one row: menu button, logo, Cart", async ({ page }) => {
-  test.skip((page.viewportSize()?.width ?? 0) > 768, "the narrow-screen header");
+test("at 375 px the header is one row: menu button, logo, Cart", { tag: "@mobile-only" }, async ({
+  page,
+}) => {
   await page.goto("/about");
   const { parts, sideways } = await headerLayout(page);
   const logo = page.getByRole("banner").getByRole("link", { name: `${content.school.name} home page` });

@@ -12,9 +12,7 @@ const headerLinks = [
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 
-test.describe("desktop header", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 768, "the wide-screen header");
-
+test.describe("desktop header", { tag: "@desktop-only" }, () => {
   test("links on the left, the centred logo home, Login and Cart on the right", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
@@ -61,9 +59,7 @@ test.describe("desktop header", () => {
   });
 });
 
-test.describe("mobile menu", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) > 768, "the narrow-screen menu");
-
+test.describe("mobile menu", { tag: "@mobile-only" }, () => {
   test("opens full screen with focus inside, locks the page, and closes with Escape", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");

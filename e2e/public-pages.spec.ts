@@ -55,7 +55,14 @@ test("an unknown address shows the not-found page with a way home", async ({ pag
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
 });
 
-test("the services page arrives as HTML with its headline and lessons", async ({ request }) => {
+/*
+ * Tests tagged @desktop-only read what the prerendered HTML says (texts, links, attributes), the same at every
+ * width; each page's layout is checked at both widths by the tests above (axe) and by the other public specs.
+ */
+
+test("the services page arrives as HTML with its headline and lessons", { tag: "@desktop-only" }, async ({
+  request,
+}) => {
   const response = await request.get("/services");
   expect(response.status()).toBe(200);
   const html = await response.text();
@@ -71,7 +78,7 @@ test("the services page arrives as HTML with its headline and lessons", async ({
   expect(html).toContain("<title>Services | Aqua Nest Swim School</title>");
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@desktop-only" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the home page still shows its headline, call to action and reels", async ({ page }) => {
@@ -84,9 +91,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("services: four lessons, each with a description and a Book now link to the contact page", async ({
-  page,
-}) => {
+test("services: four lessons, each with a description and a Book now link to the contact page", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/services");
   await expect(page.getByRole("heading", { level: 2 })).toHaveText([
     "Baby swimming lessons",
@@ -103,6 +110,7 @@ test("services: four lessons, each with a description and a Book now link to the
   await expect(page.getByRole("textbox", { name: "First Name" })).toBeVisible();
 });
 
+// At both widths: each width loads its own size of every photo.
 test("our team: three cards with name, role, description and photo", async ({ page }) => {
   await page.goto("/our-team");
   const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
@@ -119,7 +127,9 @@ test("our team: three cards with name, role, description and photo", async ({ pa
   await expect(cards.nth(1).getByText("Swim Instructor", { exact: true })).toBeVisible();
 });
 
-test("about: founder story and philosophy, with the thank-you note", async ({ page }) => {
+test("about: founder story and philosophy, with the thank-you note", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { name: content.about.founder.heading })).toBeVisible();
   await expect(page.getByText(/began teaching swimming at 14/)).toBeVisible();
@@ -135,7 +145,9 @@ test("about: founder story and philosophy, with the thank-you note", async ({ pa
 const ctaPages = ["/", "/services", "/about", "/shop", "/cart"];
 
 for (const path of ctaPages) {
-  test(`every call-to-action on ${path} leads to the contact page`, async ({ page }) => {
+  test(`every call-to-action on ${path} leads to the contact page`, { tag: "@desktop-only" }, async ({
+    page,
+  }) => {
     await page.goto(path);
     // Calls to action are the button-styled links and the Dive In Now! banner.
     const ctas = page.locator("main").locator("a.button, a.dive-banner");
@@ -157,9 +169,9 @@ test("Join the Fun! takes the visitor to the contact form", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.contactPage.heading);
 });
 
-test("the footer: newsletter text, a labelled email box and Sign Up (newsletter.spec.ts signs up), the photo profile", async ({
-  page,
-}) => {
+test("the footer: newsletter text, a labelled email box and Sign Up (newsletter.spec.ts signs up), the photo profile", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/our-team");
   const footer = page.getByRole("contentinfo");
   await expect(

@@ -3,7 +3,10 @@ import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
 
-/** Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects). */
+/**
+ * Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects); a test tagged
+ * @desktop-only checks what cannot differ with the width and runs at 1440 px alone.
+ */
 
 let counter = 0;
 const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
@@ -32,8 +35,12 @@ async function clientSignedIn(page: Page) {
   return { email, password: "iris-own-password" };
 }
 
+/**
+ * Opens the Login dialog, from /services when no page is open yet: the dialog is the same on every page, and the
+ * home page's video and reels would only slow the test (and its axe run) down.
+ */
 async function openLogin(page: Page) {
-  if (!page.url().startsWith("http")) await page.goto("/");
+  if (!page.url().startsWith("http")) await page.goto("/services");
   if (narrow(page)) await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("button", { name: "Login" }).click();
   const dialog = page.getByRole("dialog", { name: "Login" });
@@ -59,7 +66,10 @@ test.describe("idle sign-out says why", () => {
     await expect(notice).toHaveCount(0);
   });
 
-  test("a client idle on their page gets the same notice, which they can dismiss", async ({ page }) => {
+  // The notice itself is checked at both widths above; here only who gets it differs.
+  test("a client idle on their page gets the same notice, which they can dismiss", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     await page.clock.install();
     await clientSignedIn(page);
     await page.goto("/client-panel");
@@ -72,7 +82,8 @@ test.describe("idle sign-out says why", () => {
     await expect(notice).toHaveCount(0);
   });
 
-  test("signing out with Logout shows no such notice", async ({ page }) => {
+  // The admin's bar and its Logout at both widths: e2e/admin-ux.spec.ts.
+  test("signing out with Logout shows no such notice", { tag: "@desktop-only" }, async ({ page }) => {
     await adminSignedIn(page);
     await page.goto("/services");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
@@ -129,7 +140,10 @@ test.describe("while the session is asked for", () => {
     });
   });
 
-  test("an admin reloading /admin sees the styled Loading..., then the admin chrome", async ({ page }) => {
+  // The same Loading... is laid out at both widths in the test above.
+  test("an admin reloading /admin sees the styled Loading..., then the admin chrome", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     await adminSignedIn(page);
     const release = await holdSession(page);
     await page.goto("/admin");
@@ -188,7 +202,11 @@ test.describe("reloading a prerendered public page while signed in", () => {
 });
 
 test.describe("the Login dialog", () => {
-  test("shows the spec's messages, each new attempt replacing the last", async ({ page }) => {
+  // Which message, and when nothing is sent, is the same at every width; the dialog with a message is laid out
+  // and checked with axe at both widths in the next test.
+  test("shows the spec's messages, each new attempt replacing the last", { tag: "@desktop-only" }, async ({
+    page,
+  }) => {
     const dialog = await openLogin(page);
     let sent = 0;
     page.on("request", (request) => {
@@ -224,7 +242,6 @@ test.describe("the Login dialog", () => {
   });
 
   test("closes with its visible Close button and with Cancel, and clears its message", async ({ page }) => {
-    await page.goto("/");
     let dialog = await openLogin(page);
     const close = dialog.getByRole("button", { name: "Close", exact: true });
     await expect(close).toBeVisible();
@@ -237,6 +254,7 @@ test.describe("the Login dialog", () => {
     await dialog.getByLabel("Password").fill("whatever-1");
     await dialog.getByRole("button", { name: "Sign In" }).click();
     await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["invalid-credential"]);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
 
@@ -246,10 +264,10 @@ test.describe("the Login dialog", () => {
 });
 
 test.describe("the reset page checks its link as it opens", () => {
-  test("a used link is refused at once, with a way to ask for a new one; a fresh one shows the form", async ({
-    page,
-    request,
-  }) => {
+  // Mail and the link's state are the same at every width; the refused page is laid out at both in the next test.
+  test("a used link is refused at once, with a way to ask for a new one; a fresh one shows the form", {
+    tag: "@desktop-only",
+  }, async ({ page, request }) => {
     const client = await clientSignedIn(page);
     await page.request.post("/api/session/sign-out");
     expect((await request.post("/api/password-reset", { data: { email: client.email } })).ok()).toBe(true);
@@ -296,5 +314,6 @@ test.describe("the reset page checks its link as it opens", () => {
     await page.goto("/reset-password");
     await expect(page.getByRole("alert")).toHaveText(messages.resetLinkInvalid);
     await expect(page.getByRole("button", { name: "Ask for a new link" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });

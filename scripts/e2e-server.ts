@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { e2eAdmin, e2ePort } from "../e2e/e2e-env.ts";
+import { e2eAdmin, e2ePort, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
 import { type ReceivedMail, startSmtpSink } from "../src/server/testing/smtp-sink.ts";
@@ -30,6 +30,9 @@ const server = await startServer(
     // Every browser test comes from 127.0.0.1; the per-address limits have API tests of their own.
     CONTACT_RATE_LIMIT: "1000",
     PASSWORD_RESET_RATE_LIMIT: "1000",
+    SIGN_IN_IP_FAILURE_LIMIT: "1000",
+    // The per-account lock is reached by one browser test: a low limit keeps it quick (e2e/e2e-env.ts).
+    SIGN_IN_ACCOUNT_FAILURE_LIMIT: String(e2eSignInFailureLimit),
     // One test takes the SMTP server down for a moment; mail queued then goes out soon after it is back.
     MAIL_RETRY_SECONDS: "1",
     ADMIN_EMAIL: e2eAdmin.email,
