@@ -4,6 +4,7 @@ import type { PasswordResetRequestResponse } from "../../domain/api.ts";
 import { messages } from "../../domain/messages.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
+import { overlayEntryOnTop } from "../components/use-close-on-back.ts";
 import { paths } from "../paths.ts";
 import { signIn } from "./auth-store.ts";
 import "./auth-forms.css";
@@ -28,7 +29,7 @@ export const openResetModal = () => setOpen("reset");
 /**
  * Closes the open dialog and waits until the history entry it pushed for Back is gone (use-close-on-back.ts takes
  * it off after closing), so that the page after sign-in replaces the page the person signed in from (spec §2:
- * history replaced) and Back does not return to it. Waits at most 300 ms.
+ * history replaced) and Back does not return to it.
  */
 function closeDialogFirst(): Promise<void> {
   return new Promise((resolve) => {
@@ -37,9 +38,17 @@ function closeDialogFirst(): Promise<void> {
       window.removeEventListener("popstate", done, true);
       resolve();
     };
-    // Added before the dialog's own listener, so it hears the popstate even though that one stops it.
+    // No overlay entry to take off: nothing will come back, navigate now.
+    if (!overlayEntryOnTop()) {
+      setOpen("none");
+      resolve();
+      return;
+    }
+    // Added before the dialog's own listener, so it hears the popstate even though that one stops it. Navigating
+    // before that popstate would let the late history.back() undo the navigation (seen on a loaded machine), so the
+    // timer is only a safety net.
     window.addEventListener("popstate", done, true);
-    const timer = window.setTimeout(done, 300);
+    const timer = window.setTimeout(done, 3000);
     setOpen("none");
   });
 }

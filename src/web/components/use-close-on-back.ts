@@ -8,6 +8,9 @@ let lastToken = 0;
 type EntryState = Record<string, unknown> & { [stateKey]?: string };
 const currentState = (): EntryState => (window.history.state as EntryState | null) ?? {};
 
+/** True while the history entry on top belongs to an overlay (closing it will take it off with a popstate). */
+export const overlayEntryOnTop = () => Boolean(currentState()[stateKey]);
+
 /**
  * While `isOpen`, the overlay (a modal, the mobile menu) owns a history entry at the same address, so the browser's
  * or phone's Back closes it instead of leaving the page. Closing it any other way (its button, Escape) takes the
