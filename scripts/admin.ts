@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { normalizeEmail } from "../src/domain/fields.ts";
 import { AdminAccountError, ensureAdmin } from "../src/server/auth/admin-account.ts";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
+import { configOrExplain } from "./cli-config.ts";
 
 const usage = "Usage: npm run admin -- create --email <email> --password <password> [--name <name>]";
 
@@ -22,16 +22,8 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrExplain();
+  if (!config) return 1;
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: sqliteFileIn(config.DATA_DIR),

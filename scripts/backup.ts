@@ -8,9 +8,9 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { createBackup } from "../src/server/durability/backup.ts";
 import { BackupError, folderStamp } from "../src/server/durability/snapshot-files.ts";
+import { configOrExplain } from "./cli-config.ts";
 
 const usage = "Usage: npm run backup [-- --out <folder>]";
 
@@ -35,16 +35,8 @@ async function run(argv: string[]): Promise<number> {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
     return 1;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrExplain();
+  if (!config) return 1;
   if (config.DATABASE_URL) {
     console.error(
       "DATABASE_URL is set: the database is PostgreSQL, which npm run backup does not copy. Back it up with " +

@@ -7,9 +7,9 @@
  * already in DATA_DIR unless --force (which moves it to DATA_DIR/replaced-<time>/). Exit code 1 on any refusal.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { restoreBackup } from "../src/server/durability/restore.ts";
 import { BackupError } from "../src/server/durability/snapshot-files.ts";
+import { configOrExplain } from "./cli-config.ts";
 
 const usage = "Usage: npm run restore -- <backup folder> [--force]";
 
@@ -26,16 +26,8 @@ async function run(argv: string[]): Promise<number> {
     console.error(usage);
     return 1;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrExplain();
+  if (!config) return 1;
   if (config.DATABASE_URL) {
     console.error(
       "DATABASE_URL is set: the database is PostgreSQL, which npm run restore does not write. Restore it with " +

@@ -16,12 +16,12 @@ import { amountToPay, bookingTitle } from "../src/domain/bookings.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
 import { searchKey } from "../src/server/clients/repository.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { isPostgres } from "../src/server/db/portable.ts";
 import type { Database } from "../src/server/db/schema.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
+import { configOrExplain } from "./cli-config.ts";
 
 const usage = "Usage: npm run seed -- --clients <n> [--bookings <n>] [--password <password>]";
 
@@ -364,14 +364,14 @@ function parse(argv: string[]) {
 
 async function main(argv: string[]): Promise<number> {
   let args: ReturnType<typeof parse>;
-  let config: ReturnType<typeof loadConfig>;
   try {
     args = parse(argv);
-    config = loadConfig();
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
     return 1;
   }
+  const config = configOrExplain();
+  if (!config) return 1;
   if (args.password.length < 8) {
     console.error("--password must be at least 8 characters");
     return 1;
