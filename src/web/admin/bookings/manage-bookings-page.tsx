@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
+import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { EditBookingDialog } from "./edit-booking-dialog.tsx";
 import "./manage-bookings.css";
@@ -58,27 +59,15 @@ export function ManageBookingsPage() {
         />
       </search>
 
-      {query.isError ? (
-        <p className="admin-form__error" role="alert">
-          Could not load bookings. Please try again.
-        </p>
-      ) : query.data === undefined ? (
-        <p role="status">{bookingMessages.loadingBookings}</p>
-      ) : query.data.items.length === 0 ? (
-        <p role="status">
-          {search
-            ? "No bookings match this search."
-            : page > 1
-              ? "No bookings on this page."
-              : "No bookings yet."}
-        </p>
-      ) : (
-        <ul className="booking-list" aria-label="Bookings">
-          {query.data.items.map((booking) => (
-            <BookingItem key={booking.id} booking={booking} onEdit={setEditing} onDelete={setDeleting} />
-          ))}
-        </ul>
-      )}
+      <BookingListStatus query={query} search={search} page={page}>
+        {(items) => (
+          <ul className="booking-list" aria-label="Bookings">
+            {items.map((booking) => (
+              <BookingItem key={booking.id} booking={booking} onEdit={setEditing} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </BookingListStatus>
 
       {(total > manageBookingsPageSize || page > 1) && (
         <Pager

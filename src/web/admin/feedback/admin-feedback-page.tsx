@@ -10,6 +10,7 @@ import { ApiError } from "../../api/http.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useFeedbackList, useSaveFeedback } from "../api/bookings.ts";
+import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import "./admin-feedback.css";
 
@@ -53,43 +54,31 @@ export function AdminFeedbackPage() {
 
       <div className="feedback-layout">
         <section className="feedback-layout__list" aria-label="Bookings">
-          {query.isError ? (
-            <p className="admin-form__error" role="alert">
-              Could not load bookings. Please try again.
-            </p>
-          ) : query.data === undefined ? (
-            <p role="status">{bookingMessages.loadingBookings}</p>
-          ) : query.data.items.length === 0 ? (
-            <p role="status">
-              {search
-                ? "No bookings match this search."
-                : page > 1
-                  ? "No bookings on this page."
-                  : "No bookings yet."}
-            </p>
-          ) : (
-            <ul className="feedback-bookings">
-              {query.data.items.map((booking) => (
-                <li key={booking.id}>
-                  <button
-                    type="button"
-                    className="feedback-bookings__item"
-                    aria-pressed={booking.id === selected?.id}
-                    onClick={() => setSelected(booking)}
-                  >
-                    <span className="feedback-bookings__title">{titleOf(booking)}</span>{" "}
-                    <span>{clientNameOf(booking)}</span>{" "}
-                    {booking.dates[0] && (
-                      <span className="feedback-bookings__dates">
-                        {shortDay(booking.dates[0].date)}
-                        {booking.dates.length > 1 && ` + ${booking.dates.length - 1} more`}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <BookingListStatus query={query} search={search} page={page}>
+            {(items) => (
+              <ul className="feedback-bookings">
+                {items.map((booking) => (
+                  <li key={booking.id}>
+                    <button
+                      type="button"
+                      className="feedback-bookings__item"
+                      aria-pressed={booking.id === selected?.id}
+                      onClick={() => setSelected(booking)}
+                    >
+                      <span className="feedback-bookings__title">{titleOf(booking)}</span>{" "}
+                      <span>{clientNameOf(booking)}</span>{" "}
+                      {booking.dates[0] && (
+                        <span className="feedback-bookings__dates">
+                          {shortDay(booking.dates[0].date)}
+                          {booking.dates.length > 1 && ` + ${booking.dates.length - 1} more`}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </BookingListStatus>
           {(total > adminFeedbackPageSize || page > 1) && (
             <Pager
               page={page}
