@@ -5,6 +5,7 @@ import { formatDay } from "../../domain/school-day.ts";
 import { errorMessageOf } from "../api/http.ts";
 import { useAuth } from "../auth/auth-store.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
+import { ListState } from "../components/list-state.tsx";
 import { paths } from "../paths.ts";
 import {
   useCalendarFeed,
@@ -16,7 +17,6 @@ import {
 import { BookedCalendar } from "./bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
 import { BookingDetailsDialog, bookingTitleOf } from "./bookings/booking-details-dialog.tsx";
-import { BookingsState } from "./bookings/bookings-state.tsx";
 import "./client-panel.css";
 
 const tiles = [
@@ -81,7 +81,9 @@ function ClassCalendar({ clientId }: { clientId: string }) {
   return (
     <section className="client-panel__calendar" aria-labelledby="client-calendar-title">
       <h2 id="client-calendar-title">Your class calendar</h2>
-      <BookingsState
+      <ListState
+        what="your bookings"
+        loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
         loaded={data !== undefined}

@@ -4,8 +4,9 @@ import { mediaMessages } from "../../../domain/messages.ts";
 import { errorMessageOf } from "../../api/http.ts";
 import { useDeleteMedia } from "../../api/media.ts";
 import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
+import { ListState } from "../../components/list-state.tsx";
 import { pageCount } from "../../components/media/media-filters.ts";
-import { ListState, MediaGrid, type MediaListQuery } from "../../components/media/media-parts.tsx";
+import { MediaGrid, type MediaListQuery } from "../../components/media/media-parts.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 
@@ -80,7 +81,7 @@ export function ClientMediaList<Item extends { id: string }>({
       {query.data &&
         !query.isError &&
         (query.data.items.length === 0 ? (
-          <p className="media-state">{empty}</p>
+          <p className="list-state">{empty}</p>
         ) : (
           <MediaGrid layout={kind} label={`${heading} of ${name}`} busy={query.isPlaceholderData}>
             {query.data.items.map((item) => (

@@ -4,12 +4,12 @@ import { bookingMessages, type ClientBookingsResponse } from "../../../domain/bo
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
+import { ListState } from "../../components/list-state.tsx";
 import { MonthSelect } from "../../components/month-year-selects.tsx";
 import { paths, queryParams } from "../../paths.ts";
 import { useClientBookings } from "../api/bookings.ts";
 import { type BookedDay, bookedDaysOf } from "../bookings/booked-days.ts";
 import { bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
-import { BookingsState } from "../bookings/bookings-state.tsx";
 import {
   type FeedbackFilterName,
   feedbackFiltersFrom,
@@ -52,7 +52,9 @@ function ClientFeedback({ clientId }: { clientId: string }) {
   const query = useClientBookings(clientId);
   if (!query.data || query.isError) {
     return (
-      <BookingsState
+      <ListState
+        what="your bookings"
+        loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
         loaded={query.data !== undefined}

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Booking, ClientPlanProgress } from "../../../domain/bookings.ts";
+import { type Booking, bookingMessages, type ClientPlanProgress } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
+import { ListState } from "../../components/list-state.tsx";
 import { paths } from "../../paths.ts";
 import { useClientBookings } from "../api/bookings.ts";
 import { BookedCalendar } from "../bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "../bookings/booked-days.ts";
 import { BookingDetailsDialog, bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
-import { BookingsState } from "../bookings/bookings-state.tsx";
 import "./progress.css";
 
 /**
@@ -44,7 +44,9 @@ function ClientProgress({ clientId }: { clientId: string }) {
   const data = query.data;
   if (!data || query.isError) {
     return (
-      <BookingsState
+      <ListState
+        what="your bookings"
+        loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
         loaded={data !== undefined}

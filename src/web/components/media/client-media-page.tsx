@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../../auth/auth-store.ts";
 import { queryParams } from "../../paths.ts";
+import { ListState } from "../list-state.tsx";
 import { MonthSelect, YearSelect } from "../month-year-selects.tsx";
 import { Pager } from "../pager.tsx";
 import {
@@ -12,13 +13,7 @@ import {
   withFilter,
   withPage,
 } from "./media-filters.ts";
-import {
-  ListState,
-  MediaGrid,
-  type MediaListQuery,
-  MediaPreview,
-  type PreviewImage,
-} from "./media-parts.tsx";
+import { MediaGrid, type MediaListQuery, MediaPreview, type PreviewImage } from "./media-parts.tsx";
 
 interface ClientMediaListProps<Item extends { id: string }> {
   /** The list call for one client with the address's filters (the media type only where `filterByType`). */

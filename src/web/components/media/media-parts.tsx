@@ -118,40 +118,6 @@ export function UploadProgress({ fraction }: { fraction: number }) {
   );
 }
 
-/** Loading and error states of a media list; `null` once the list is there to show. */
-export function ListState({
-  isError,
-  loaded,
-  what,
-  onRetry,
-  retryClassName = "button button--blue",
-}: {
-  isError: boolean;
-  loaded: boolean;
-  what: string;
-  onRetry: () => void;
-  retryClassName?: string;
-}) {
-  if (isError) {
-    return (
-      <div className="media-state media-state--error" role="alert">
-        <p>Could not load {what}. Please try again.</p>
-        <button type="button" className={retryClassName} onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!loaded) {
-    return (
-      <p className="media-state" role="status">
-        Loading {what}…
-      </p>
-    );
-  }
-  return null;
-}
-
 /** Who the upload is for, once picked in the client search. */
 export function SelectedClient({ client }: { client: Client | null }) {
   return (

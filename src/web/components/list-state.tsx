@@ -1,0 +1,47 @@
+import { errorMessageOf } from "../api/http.ts";
+import "./list-state.css";
+
+/**
+ * The loading and error states of a list that is loading (media, bookings): the loading text, or the failure with
+ * a Try again button; `null` once the list is there to show.
+ */
+export function ListState({
+  isError,
+  loaded,
+  what,
+  error,
+  loadingText = `Loading ${what}…`,
+  onRetry,
+  retryClassName = "button button--blue",
+}: {
+  isError: boolean;
+  loaded: boolean;
+  /** What is loading, e.g. "your milestones". */
+  what: string;
+  /** The failure, when its own message should be shown ("Please try again." otherwise). */
+  error?: unknown;
+  loadingText?: string;
+  onRetry: () => void;
+  retryClassName?: string;
+}) {
+  if (isError) {
+    return (
+      <div className="list-state list-state--error" role="alert">
+        <p>
+          Could not load {what}. {error === undefined ? "Please try again." : errorMessageOf(error)}
+        </p>
+        <button type="button" className={retryClassName} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!loaded) {
+    return (
+      <p className="list-state" role="status">
+        {loadingText}
+      </p>
+    );
+  }
+  return null;
+}
