@@ -12,23 +12,30 @@ export function isIsoDay(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * One formatter per zone and form, kept: building an Intl.DateTimeFormat costs far more than formatting with one,
+ * and "today" is asked on every request of the booking pages.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** The day `moment` falls on in `timeZone`. */
 export function dayInZone(moment: Date, timeZone: string): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(moment);
+  return formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
 }
 
 /** The hour (0–23) `moment` falls on in `timeZone`. */
 export function hourInZone(moment: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(
-    moment,
-  );
-  return Number(hour);
+  return Number(formatter("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(moment));
 }
 
 export function isTimeZone(name: string): boolean {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { inactivitySignOutMs } from "../../domain/timing.ts";
+import { inactivitySignOutMs, sessionTouchIntervalMs } from "../../domain/timing.ts";
 import { createActivityTracker } from "../../web/auth/activity-tracker.ts";
 import { call, sessionUserOf, signedInClient, type TestAccount } from "../testing/accounts.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
@@ -114,6 +114,36 @@ describe("idle sign-out, browser and server together", () => {
       body: { idleMs: inactivitySignOutMs + 1 },
     });
     expect(tooIdle.status).toBe(400);
+  });
+});
+
+describe("API requests as activity", () => {
+  // The server stores a request as activity at most every sessionTouchIntervalMs (decision 013).
+  const ownPlan = (account: TestAccount) => `/api/subscriptions/used-classes/${account.id}`;
+
+  it("a session ends between 5:00 minus the touch interval and 5:00 after its last request", async () => {
+    const account = await signedInClient(t);
+    const get = async () => (await call(t, "GET", ownPlan(account), { cookie: account.cookie })).status;
+    t.clock.advance(10 * sec);
+    expect(await get()).toBe(200);
+    t.clock.advance(sessionTouchIntervalMs - sec);
+    expect(await get()).toBe(200); // the last request
+    t.clock.advance(inactivitySignOutMs - sessionTouchIntervalMs - sec);
+    expect(await sessionUserOf(t, account.cookie)).not.toBeNull();
+    t.clock.advance(sessionTouchIntervalMs + 2 * sec); // 5:01 after the last request
+    expect(await sessionUserOf(t, account.cookie)).toBeNull();
+  });
+
+  it("requests at least the touch interval apart each count in full", async () => {
+    const account = await signedInClient(t);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(sessionTouchIntervalMs);
+      expect((await call(t, "GET", ownPlan(account), { cookie: account.cookie })).status).toBe(200);
+    }
+    t.clock.advance(inactivitySignOutMs - sec); // 4:59 after the last request
+    expect(await sessionUserOf(t, account.cookie)).not.toBeNull();
+    t.clock.advance(2 * sec); // 5:01
+    expect(await sessionUserOf(t, account.cookie)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, getSignedCookie, setCookie } from "hono/cookie";
 import type { Role } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
@@ -11,7 +11,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { AppError, appError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
 import { assertClientAccess } from "./ownership.ts";
-import { roleOf, touchSession } from "./repository.ts";
+import { findSignedInSession, roleFrom, touchSession } from "./repository.ts";
 
 /** Who is calling, once a guard let the request through. */
 export interface SignedIn {
@@ -59,45 +59,74 @@ export function clearSessionHint(c: Context): void {
 }
 
 /**
+ * The session token in the request's signed cookie, or null. The cookie is better-auth's (its name, its secret, its
+ * `token.signature` format, which hono's signed cookies share); a verified cookie value is remembered, so the HMAC
+ * runs once per session rather than once per request. A value is only ever remembered after it verified.
+ */
+function sessionCookieReader(auth: Auth) {
+  const verified = new Map<string, string>();
+  const remembered = 10_000;
+  return {
+    async token(c: Context): Promise<string | null> {
+      const { authCookies, secret } = await auth.$context;
+      const name = authCookies.sessionToken.name;
+      const raw = getCookie(c, name);
+      if (!raw) return null;
+      const known = verified.get(raw);
+      if (known) return known;
+      const token = await getSignedCookie(c, secret, name);
+      if (!token) return null;
+      if (verified.size >= remembered) verified.delete(verified.keys().next().value as string);
+      verified.set(raw, token);
+      return token;
+    },
+  };
+}
+
+/**
  * The session guards every API route uses.
  *
- * Idle sign-out: better-auth checks the signed cookie and the session row (and its absolute expiry); we keep
- * `session.lastActiveAt` on the injected clock. A session whose last authenticated request is 5 minutes old is
- * deleted and refused. Every guarded request counts as activity, except `whoIsSignedIn` (GET /api/session):
- * the browser calls it on every load and may poll it, and that must not keep a walked-away session alive.
- * The browser reports real activity (mouse, keys) with POST /api/session/heartbeat.
+ * Each request reads its session row, holder and role in one query (no cache: a sign-out, a deleted client or a
+ * revoked session is refused on the next request, on every instance). Idle sign-out: we keep
+ * `session.lastActiveAt` on the injected clock, written at most every few seconds (touchSession). A session whose
+ * last authenticated request is 5 minutes old is deleted and refused. Every guarded request counts as activity,
+ * except `whoIsSignedIn` (GET /api/session): the browser calls it on every load and may poll it, and that must not
+ * keep a walked-away session alive. The browser reports real activity (mouse, keys) with POST
+ * /api/session/heartbeat.
  */
 export function createSessionGuard(deps: SessionGuardDeps) {
   const { auth, db, clock } = deps;
 
-  async function resolve(c: Context<AppEnv>, touch: boolean): Promise<SignedIn> {
-    const found = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableCookieCache: true, disableRefresh: true },
-    });
-    if (!found) throw appError("unauthenticated", 401, messages.signInRequired);
+  const sessionCookie = sessionCookieReader(auth);
+
+  /** Who is calling; null when no live session is named (a visitor: common, so answered without an exception). */
+  async function resolve(c: Context<AppEnv>, touch: boolean): Promise<SignedIn | null> {
+    const token = await sessionCookie.token(c);
+    const found = token ? await findSignedInSession(db, token) : undefined;
+    // expiresAt is better-auth's absolute limit, stamped with the system clock.
+    if (!found || toDate(found.expiresAt).getTime() <= Date.now()) return null;
 
     const now = clock.now();
-    const lastActive = toDate(found.session.lastActiveAt ?? found.session.createdAt);
+    const lastActive = toDate(found.lastActiveAt ?? found.createdAt);
     if (now.getTime() - lastActive.getTime() >= inactivitySignOutMs) {
       await endSession(c, auth);
       throw appError("unauthenticated", 401, messages.sessionExpired, { reason: "idle" });
     }
 
-    const role = await roleOf(db, found.user);
+    const role = roleFrom(found.userRole, found.clientId !== null);
     if (!role) {
       // Someone with an account but neither role (spec §4): they stay signed out.
       await endSession(c, auth);
       throw appError("permission-denied", 403, messages.permissionDenied);
     }
-    if (touch) await touchSession(db, found.session.id, now);
+    if (touch) await touchSession(db, { id: found.sessionId, lastActiveAt: lastActive }, now);
     return {
-      userId: found.user.id,
-      sessionId: found.session.id,
-      email: found.user.email,
-      name: found.user.name,
+      userId: found.userId,
+      sessionId: found.sessionId,
+      email: found.email,
+      name: found.name,
       role,
-      mustChangePassword: Boolean(found.user.mustChangePassword),
+      mustChangePassword: Boolean(found.mustChangePassword),
     };
   }
 
@@ -105,6 +134,7 @@ export function createSessionGuard(deps: SessionGuardDeps) {
     (options: { touch: boolean; roles?: readonly Role[] }): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       const signedIn = await resolve(c, options.touch);
+      if (!signedIn) throw appError("unauthenticated", 401, messages.signInRequired);
       if (options.roles) {
         if (!options.roles.includes(signedIn.role)) {
           throw appError("permission-denied", 403, messages.permissionDenied);

@@ -8,6 +8,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from "kysely";
@@ -127,7 +128,7 @@ function cannotWriteNearest(folder: string): unknown {
  */
 class OriginalErrorSqliteDialect extends SqliteDialect {
   constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
+    super({ database: withStatementCache(sqlite) });
   }
 
   override createDriver(): Driver {
@@ -138,6 +139,26 @@ class OriginalErrorSqliteDialect extends SqliteDialect {
     };
     return driver;
   }
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query afresh, and compiling the SQL costs as much as running a simple
+ * indexed query. The same SQL text reuses its compiled statement (SQLite re-prepares it itself after a schema
+ * change); a statement still busy (an unfinished iterate()) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

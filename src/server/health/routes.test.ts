@@ -1,8 +1,10 @@
 import net from "node:net";
+import { InsertQueryNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../db/database.ts";
 import { buildTestApp } from "../testing/test-app.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
+import { healthRoutes } from "./routes.ts";
 
 describe("GET /healthz", () => {
   it("answers 200 when the database is reachable and takes writes", async () => {
@@ -18,6 +20,28 @@ describe("GET /healthz", () => {
           .selectAll()
           .execute(),
       ).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("answers checks that arrive together from one write probe", async () => {
+    const own = await createTestDatabase();
+    try {
+      let probeWrites = 0;
+      const counted = own.db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (InsertQueryNode.is(node)) probeWrites++;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const app = healthRoutes(counted);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => app.request("/")));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(probeWrites).toBe(1);
+      await app.request("/");
+      expect(probeWrites).toBe(2); // a later check probes afresh
     } finally {
       await own.close();
     }

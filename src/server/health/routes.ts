@@ -10,10 +10,19 @@ const timedOut: Health = { database: false, writable: false };
 
 export function healthRoutes(db: Db, options: { deadlineMs?: number } = {}) {
   const deadlineMs = options.deadlineMs ?? healthDeadlineMs;
+  // Checks that arrive while a probe runs share its answer: one write probe at a time, however often we are asked,
+  // and never an answer older than the probe in progress.
+  let probing: Promise<Health> | undefined;
+  const probe = () => {
+    probing ??= check(db).finally(() => {
+      probing = undefined;
+    });
+    return probing;
+  };
   return new Hono().get("/", async (c) => {
     let timer: NodeJS.Timeout | undefined;
     const { database, writable } = await Promise.race([
-      check(db),
+      probe(),
       new Promise<Health>((resolve) => {
         timer = setTimeout(() => resolve(timedOut), deadlineMs);
       }),

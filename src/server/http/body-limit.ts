@@ -25,6 +25,8 @@ export function limitRequestBody(
     },
   });
   return async (c, next) => {
+    // A GET or HEAD has no body to limit; looking for one would build a full Request object for nothing.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const path = c.req.path;
     if (exceptUnder.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return next();
     return limit(c, next);

@@ -1,3 +1,4 @@
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages.ts";
 import { loadConfig } from "../config.ts";
@@ -6,6 +7,7 @@ import { call, signedInAdmin } from "../testing/accounts.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import { apiBodyLimitBytes } from "./body-limit.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -128,6 +130,37 @@ describe("TRUST_PROXY: the caller's address is the one the trusted proxy added",
 });
 
 describe("security headers", () => {
+  const everyAnswer = [
+    "content-security-policy",
+    "strict-transport-security",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+  ];
+  it.each([
+    ["a JSON answer", "/healthz", 200],
+    ["an answer outside /api (the site)", "/no-such-page", 404],
+    ["an API error", "/api/nothing-here", 404],
+    ["a refusal by the session guard", "/api/clients", 401],
+    ["an answer built by better-auth itself", "/api/auth/ok", 200],
+  ])("%s carries them, with its request id", async (_, path, status) => {
+    const { app } = buildTestApp(db, { env: { PUBLIC_URL: "https://swim.example" } });
+    const response = await app.request(path, { headers: { "x-request-id": "req-1" } });
+    expect(response.status).toBe(status);
+    for (const name of everyAnswer) expect(response.headers.get(name), name).toBeTruthy();
+    expect(response.headers.get("x-request-id")).toBe("req-1");
+    if (path.startsWith("/api/")) {
+      // JSON is never a document: it refuses to be one, and needs no page policy.
+      expect(response.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    } else {
+      expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    }
+  });
+
   it("sends HSTS when PUBLIC_URL is https, and not over plain http", async () => {
     const https = buildTestApp(db, { env: { PUBLIC_URL: "https://swim.example" } });
     expect((await https.app.request("/healthz")).headers.get("strict-transport-security")).toBe(
@@ -147,6 +180,15 @@ describe("security headers", () => {
     for (const feature of ["autoplay", "encrypted-media", "picture-in-picture", "clipboard-write"]) {
       expect(policy).toContain(`${feature}=(self "https://www.instagram.com"`);
     }
+  });
+
+  it("allows the public pages' inline stylesheet by its hash, and no other inline style", async () => {
+    const app = new Hono()
+      .use(securityHeaders([], { styleHashes: ["sha256-abc="] }))
+      .get("/", (c) => c.text("page"));
+    const csp = (await app.request("/")).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/style-src 'self' 'sha256-abc='(;|$)/);
+    expect(csp).not.toContain("unsafe-inline");
   });
 
   it("allows no inline styles", async () => {

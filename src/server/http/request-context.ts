@@ -35,8 +35,10 @@ export function requestContext(log: Log, proxyHops: number): MiddlewareHandler<A
     c.set("clientIp", forwarded || remoteAddress(c));
     c.set("log", (level, message, fields) => log(level, message, { requestId, ...fields }));
     const started = performance.now();
-    await next();
+    // Set before the answer exists, it goes out with the answer's own headers; set after, it would rebuild it.
     c.header("x-request-id", requestId);
+    await next();
+    if (!c.res.headers.has("x-request-id")) c.header("x-request-id", requestId); // a Response made outside c
     log(c.res.status >= 500 ? "error" : "info", "request", {
       requestId,
       method: c.req.method,

@@ -25,19 +25,20 @@ const featuresOff = [
 const featuresForEmbeds = ["autoplay", "encrypted-media", "picture-in-picture", "clipboard-write"];
 
 /**
- * Headers every answer carries. Embeds (reels, contract form) are the only third-party frames allowed, and the
- * only origins besides ours that may be granted what they ask for. No inline styles: React sets `style` props
- * through the CSSOM, which a CSP allows, and the prerendered HTML has no `style` attribute.
+ * Headers every answer carries (a shorter set for the API's JSON). Embeds (reels, contract form) are the only third-party frames allowed, and the
+ * only origins besides ours that may be granted what they ask for. No inline styles but the public pages'
+ * stylesheet, by its hash (`styleHashes`): React sets `style` props through the CSSOM, which a CSP allows, and the
+ * prerendered HTML has no `style` attribute.
  * HSTS only when the site is served over https (`https`), so a plain-http install is never locked out.
  */
 export function securityHeaders(
   frameSources: string[],
-  { https = false }: { https?: boolean } = {},
+  { https = false, styleHashes = [] }: { https?: boolean; styleHashes?: readonly string[] } = {},
 ): MiddlewareHandler {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${sessionHintHash}`,
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(" "),
     "img-src 'self' data: blob:",
     "media-src 'self'",
     `frame-src 'self' ${frameSources.join(" ")}`.trim(),
@@ -52,14 +53,35 @@ export function securityHeaders(
     ...featuresOff.map((feature) => `${feature}=()`),
     ...featuresForEmbeds.map((feature) => `${feature}=(${embedAllowlist})`),
   ].join(", ");
+  const everyAnswer: [string, string][] = [
+    ...(https
+      ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][])
+      : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  const pageHeaders: [string, string][] = [
+    ["Content-Security-Policy", csp],
+    ["Permissions-Policy", permissionsPolicy],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...everyAnswer,
+  ];
+  // An API answer is never a page: it only needs to refuse being one (no scripts, no frames). The page policies
+  // are long, and every header costs per byte on every request.
+  const apiHeaders: [string, string][] = [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ...everyAnswer,
+  ];
   return async (c, next) => {
+    const headers = c.req.path.startsWith("/api/") ? apiHeaders : pageHeaders;
+    // Set before the answer exists, they go out with the answer's own headers at no cost; set on a finished
+    // answer, each c.header() call copies the whole Response.
+    for (const [name, value] of headers) c.header(name, value);
     await next();
-    c.header("Content-Security-Policy", csp);
-    c.header("Permissions-Policy", permissionsPolicy);
-    if (https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
+    // An answer built outside c (better-auth's handler) did not take them.
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      for (const [name, value] of headers) c.header(name, value);
+    }
   };
 }
