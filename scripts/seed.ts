@@ -333,6 +333,12 @@ export async function seed(
           trx,
         );
       }
+      // Table statistics now, not at autovacuum's next round: the planner then reads the new rows by their indexes.
+      await sql`analyze`.execute(trx);
+      // Rows written in bulk wait in the GIN indexes' pending lists, which every search reads until a vacuum merges them.
+      await sql`select gin_clean_pending_list(index.indexrelid::regclass)
+        from pg_index as index join pg_class on pg_class.oid = index.indexrelid join pg_am on pg_am.oid = pg_class.relam
+        where pg_am.amname = 'gin' and pg_class.relnamespace = current_schema()::regnamespace`.execute(trx);
     }
     return {
       clients: clients.length,

@@ -294,3 +294,39 @@ export interface Database {
   lesson: LessonTable;
   calendarFeed: CalendarFeedTable;
 }
+
+/** The number of rows of a table, kept by triggers (migration 0009): the unsearched lists' totals. */
+export interface RowCountTable {
+  tableName: "client" | "booking";
+  count: number;
+}
+
+/**
+ * SQLite only (migration 0009, kept by triggers on client): each client's "first last" search name under an
+ * integer key that lasts, which its FTS5 trigram index `clientNameTrigram` points to.
+ */
+export interface ClientNameTable {
+  id: number;
+  clientId: string;
+  name: string;
+}
+
+export interface Database {
+  rowCount: RowCountTable;
+  clientName: ClientNameTable;
+}
+
+/**
+ * PostgreSQL (migration 0009, kept by triggers on booking and client): each booking's client "first last" search
+ * name and lower-cased title, trigram-indexed. On SQLite the same is the FTS5 table `bookingSearch` (rowid: the
+ * booking's id), read with raw SQL.
+ */
+export interface BookingSearchTable {
+  bookingId: number;
+  name: string;
+  title: string;
+}
+
+export interface Database {
+  bookingSearch: BookingSearchTable;
+}

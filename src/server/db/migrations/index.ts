@@ -7,6 +7,7 @@ import * as packsAndPayments from "./0005-packs-and-payments.ts";
 import * as newsletter from "./0006-newsletter.ts";
 import * as privateMedia from "./0007-private-media.ts";
 import * as bookings from "./0008-bookings.ts";
+import * as searchIndexes from "./0009-search-indexes.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006-newsletter": newsletter,
   "0007-private-media": privateMedia,
   "0008-bookings": bookings,
+  "0009-search-indexes": searchIndexes,
 };

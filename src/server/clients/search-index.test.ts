@@ -1,0 +1,276 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listBookings } from "../bookings/repository.ts";
+import type { Db } from "../db/database.ts";
+import { isPostgres } from "../db/portable.ts";
+import { createTestDatabase } from "../testing/test-database.ts";
+import {
+  clientIdsNamed,
+  clientPageFromIndexQuery,
+  clientPageQuery,
+  countedRows,
+  insertClientAccount,
+  listClients,
+  searchKey,
+  updateClientAccount,
+} from "./repository.ts";
+
+/**
+ * The trigram indexes and row counts of migration 0009 against a plain reading of every row: random names with
+ * accents, LIKE wildcards, quotes, backslashes and spaces, changed and deleted through the triggers, searched
+ * by random keys, short ones included. Both ways of reading a page (along the order, or from the index) are
+ * compared with the expected page.
+ */
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(() => testDb.close());
+
+const at = { now: new Date("2025-06-01T10:00:00Z"), timeZone: "Europe/Madrid" };
+const letters = ["a", "á", "B", "n", "ñ", "e", "É", "ß", "%", "_", "\\", '"', "'", " "];
+const name = fc
+  .array(fc.constantFrom(...letters), { minLength: 1, maxLength: 6 })
+  .map((chars) => chars.join(""));
+const title = fc
+  .array(fc.constantFrom("A", "b", "n", "-", "%", "_", " ", "3"), { minLength: 1, maxLength: 8 })
+  .map((chars) => chars.join(""));
+
+const world = fc.record({
+  clients: fc.array(fc.tuple(name, name), { minLength: 1, maxLength: 30 }),
+  bookings: fc.array(fc.tuple(fc.nat(), title, fc.integer({ min: 1, max: 9 })), { maxLength: 40 }),
+  renamed: fc.array(fc.tuple(fc.nat(), name, name), { maxLength: 5 }),
+  deleted: fc.array(fc.nat(), { maxLength: 5 }),
+  searches: fc.array(fc.oneof(name, fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 5 }))), {
+    minLength: 1,
+    maxLength: 12,
+  }),
+});
+
+type World = typeof world extends fc.Arbitrary<infer T> ? T : never;
+
+interface ClientRow {
+  id: string;
+  first: string;
+  last: string;
+}
+
+/** UTF-8 byte order: SQLite's BINARY and PostgreSQL's "C" collation. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+async function build(input: World) {
+  await db.deleteFrom("user").execute();
+  const clients: ClientRow[] = [];
+  for (const [index, [first, last]] of input.clients.entries()) {
+    const id = `client${String(index).padStart(3, "0")}`;
+    await insertClientAccount(db, {
+      id,
+      firstName: first,
+      lastName: last,
+      email: `${id}@example.com`,
+      phoneNumber: "5550000",
+      defaultPackType: "4_60",
+      passwordHash: "not used",
+      accountId: `${id}a`,
+      now: at.now.toISOString(),
+    });
+    clients.push({ id, first, last });
+  }
+  const bookings: { id: number; clientId: string; title: string; firstDate: string }[] = [];
+  for (const [pick, bookingTitle, day] of input.bookings) {
+    const client = clients[pick % clients.length] as ClientRow;
+    const plan = await db
+      .insertInto("subscriptionPlan")
+      .values({
+        clientId: client.id,
+        isActive: 0,
+        totalClasses: 4,
+        usedClasses: 0,
+        packType: "4_60",
+        subscriptionId: null,
+        createdAt: at.now.toISOString(),
+        provider: null,
+        periodStartedAt: null,
+        endedAt: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const firstDate = `2025-06-0${day}`;
+    const booking = await db
+      .insertInto("booking")
+      .values({
+        clientId: client.id,
+        planId: plan.id,
+        subscriptionId: null,
+        title: bookingTitle,
+        status: "pending",
+        paid: 1,
+        classCount: 1,
+        amountToPay: 0,
+        firstDate,
+        createdAt: at.now.toISOString(),
+        updatedAt: at.now.toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    bookings.push({ id: booking.id, clientId: client.id, title: bookingTitle, firstDate });
+  }
+  for (const [pick, first, last] of input.renamed) {
+    const client = clients[pick % clients.length] as ClientRow;
+    await updateClientAccount(
+      db,
+      client.id,
+      {
+        firstName: first,
+        lastName: last,
+        email: `${client.id}@example.com`,
+        phoneNumber: "5550000",
+        defaultPackType: null,
+      },
+      at.now.toISOString(),
+    );
+    Object.assign(client, { first, last });
+  }
+  for (const pick of input.deleted) {
+    const [gone] = clients.splice(pick % clients.length, 1);
+    if (gone) await db.deleteFrom("user").where("id", "=", gone.id).execute();
+  }
+  const remaining = new Set(clients.map((client) => client.id));
+  return { clients, bookings: bookings.filter((booking) => remaining.has(booking.clientId)) };
+}
+
+/** A search from the list: a name of its own, or a piece of a client's first name, last name or "first last". */
+function searchOf(search: string | [number, number, number], clients: ClientRow[]): string {
+  if (typeof search === "string") return search;
+  const [pick, start, length] = search;
+  const client = clients[pick % clients.length];
+  if (!client) return "";
+  const text = `${client.first} ${client.last}`;
+  const from = start % text.length;
+  return text.slice(from, from + length);
+}
+
+async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>) {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await read(page);
+    items.push(...result.items);
+    if (result.items.length === 0) return { items, total: result.total };
+  }
+}
+
+describe("searches through the trigram indexes (migration 0009)", () => {
+  it("find, count and order exactly what a scan of every row finds", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (input) => {
+        const { clients, bookings } = await build(input);
+        expect(await countedRows(db, "client")).toBe(clients.length);
+        expect(await countedRows(db, "booking")).toBe(bookings.length);
+        if (!isPostgres(db)) {
+          for (const index of ["clientNameTrigram", "bookingSearch"]) {
+            await sql`insert into ${sql.table(index)} (${sql.table(index)}) values ('integrity-check')`.execute(
+              db,
+            );
+          }
+        }
+        const keyOf = new Map(clients.map((c) => [c.id, [searchKey(c.first), searchKey(c.last)] as const]));
+        for (const raw of input.searches) {
+          const search = searchOf(raw, clients);
+          const key = searchKey(search);
+
+          const expectedClients = clients
+            .filter((c) => {
+              const [first, last] = keyOf.get(c.id) ?? ["", ""];
+              return first.includes(key) || last.includes(key);
+            })
+            .sort((a, b) => {
+              const [af, al] = keyOf.get(a.id) ?? ["", ""];
+              const [bf, bl] = keyOf.get(b.id) ?? ["", ""];
+              return byBytes(af, bf) || byBytes(al, bl) || byBytes(a.id, b.id);
+            })
+            .map((c) => c.id);
+          const listed = await allPages((page) => listClients(db, { search, page, pageSize: 3 }, at));
+          expect({ search, ids: listed.items.map((c) => c.id) }).toEqual({ search, ids: expectedClients });
+          expect(listed.total).toBe(expectedClients.length);
+          const named = clientIdsNamed(db, key);
+          if (named) {
+            const query = { search, page: 1, pageSize: 100 };
+            expect((await clientPageQuery(db, query).execute()).map((c) => c.id)).toEqual(expectedClients);
+            const fromIndex = await clientPageFromIndexQuery(db, query, named).execute();
+            expect(fromIndex.map((c) => c.id)).toEqual(expectedClients);
+          }
+
+          for (const matchTitle of [false, true]) {
+            const expectedBookings = bookings
+              .filter((b) => {
+                const [first, last] = keyOf.get(b.clientId) ?? ["", ""];
+                const byName = first.includes(key) || last.includes(key) || `${first} ${last}`.includes(key);
+                return byName || (matchTitle && b.title.toLowerCase().includes(key));
+              })
+              .sort((a, b) => byBytes(b.firstDate, a.firstDate) || b.id - a.id)
+              .map((b) => b.id);
+            const found = await allPages(async (page) => {
+              const { rows, total } = await listBookings(db, { search, page, pageSize: 4, matchTitle });
+              return { items: rows, total };
+            });
+            expect({ search, matchTitle, ids: found.items.map((b) => b.id) }).toEqual({
+              search,
+              matchTitle,
+              ids: expectedBookings,
+            });
+            expect(found.total).toBe(expectedBookings.length);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it("follow a client's new name, a booking's new title and a deletion", async () => {
+    const { clients, bookings } = await build({
+      clients: [
+        ["Olga", "Petrova"],
+        ["Ana", "Ruiz"],
+      ],
+      bookings: [[0, "2-Class Booking", 3]],
+      renamed: [],
+      deleted: [],
+      searches: [],
+    });
+    const [olga] = clients;
+    const [booking] = bookings;
+    if (!olga || !booking) throw new Error("built without them");
+    const totals = async (search: string) => ({
+      clients: (await listClients(db, { search, page: 1, pageSize: 10 }, at)).total,
+      bookings: (await listBookings(db, { search, page: 1, pageSize: 10, matchTitle: true })).total,
+    });
+    expect(await totals("petrova")).toEqual({ clients: 1, bookings: 1 });
+
+    await updateClientAccount(
+      db,
+      olga.id,
+      {
+        firstName: "Olga",
+        lastName: "Ivanova",
+        email: "olga@example.com",
+        phoneNumber: "5550000",
+        defaultPackType: null,
+      },
+      at.now.toISOString(),
+    );
+    expect(await totals("petrova")).toEqual({ clients: 0, bookings: 0 });
+    expect(await totals("ivanova")).toEqual({ clients: 1, bookings: 1 });
+
+    await db.updateTable("booking").set({ title: "5-Class Booking" }).where("id", "=", booking.id).execute();
+    expect(await totals("2-class")).toEqual({ clients: 0, bookings: 0 });
+    expect(await totals("5-class")).toEqual({ clients: 0, bookings: 1 });
+
+    await db.deleteFrom("user").where("id", "=", olga.id).execute();
+    expect(await totals("ivanova")).toEqual({ clients: 0, bookings: 0 });
+    expect(await totals("5-class")).toEqual({ clients: 0, bookings: 0 });
+    expect([await countedRows(db, "client"), await countedRows(db, "booking")]).toEqual([1, 0]);
+  });
+});
