@@ -1,4 +1,4 @@
-import { pageNumberParam, searchTextParam } from "./query.ts";
+import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, isIsoDay } from "./school-day.ts";
 import { z } from "./zod.ts";
 
@@ -136,11 +136,7 @@ export const planPeriodStartDay = (
 
 // Request schemas.
 
-/** A booking id in a path: plain digits. */
-export const bookingIdParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, "Invalid booking id.")
-  .transform(Number);
+export const bookingIdParam = rowIdParam("Invalid booking id.");
 
 export const isoDay = z
   .string({ error: "Each date must be YYYY-MM-DD." })

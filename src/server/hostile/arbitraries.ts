@@ -398,6 +398,12 @@ function encodeLoosely(text: string): string {
   }
 }
 
+/**
+ * Numbers at the edge of what an id column holds: the largest PostgreSQL `integer`, one past it, one past
+ * JavaScript's safe integers. Every route with a path parameter meets each of them on every run.
+ */
+export const boundaryIds = ["2147483647", "2147483648", "9007199254740993"] as const;
+
 /** A path parameter: the world's ids (own, another client's, of another kind), ids that do not exist, attacks. */
 export type PathValue = { kind: "ref"; name: RefName } | { kind: "raw"; text: string };
 
@@ -408,6 +414,7 @@ export const hostilePathValue: fc.Arbitrary<PathValue> = fc.oneof(
       .constantFrom(
         "abcdefghijklmnopqrstuvwxyz012345",
         "999999",
+        ...boundaryIds,
         "0",
         "-1",
         "1.5",

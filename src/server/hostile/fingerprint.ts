@@ -31,9 +31,11 @@ export async function watchChanges(db: Db): Promise<ChangeWatch> {
     ? await sql<{ table: string; column: string }>`
         select table_name as "table", column_name as "column" from information_schema.columns
         where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)
-    : await sql<{ table: string; column: string }>`
-        select m.name as "table", p.name as "column" from sqlite_master m, pragma_table_info(m.name) p
-        where m.type = 'table' and m.name not like 'sqlite_%' order by m.name, p.cid`.execute(db);
+    : // Plain tables only: the FTS5 search tables (virtual) take no triggers, and follow their base tables anyway.
+      await sql<{ table: string; column: string }>`
+        select m.name as "table", p.name as "column" from pragma_table_list m, pragma_table_info(m.name) p
+        where m.type = 'table' and m.schema = 'main' and m.name not like 'sqlite_%'
+        order by m.name, p.cid`.execute(db);
   const columnsOf = new Map<string, string[]>();
   for (const { table, column } of columns.rows) {
     if (excludedColumns[table]?.includes(column)) continue;

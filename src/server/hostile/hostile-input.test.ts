@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import {
   type BodyTemplate,
+  boundaryIds,
   type HostileBody,
   hostileBody,
   hostileOrigin,
@@ -206,6 +207,25 @@ function describeRequest(request: Sent, status: number, answer: string): string 
   ].join("\n");
 }
 
+/** Cases each run sends first, whatever the seed: every caller with each boundary id in every path parameter. */
+function boundaryExamples(
+  route: ApiRoute,
+  callers: readonly Caller[],
+): [{ caller: Caller; params: PathValue[]; query: []; body: HostileBody; origin: undefined }][] {
+  if (route.params.length === 0) return [];
+  return callers.flatMap((caller) =>
+    boundaryIds.map((text) => [
+      {
+        caller,
+        params: route.params.map((): PathValue => ({ kind: "raw", text })),
+        query: [],
+        body: { label: "no body" },
+        origin: undefined,
+      },
+    ]),
+  );
+}
+
 describe("hostile input on every API route", () => {
   it("reads the routes from the app and the request schemas from src/domain", () => {
     expect(routes.length).toBeGreaterThan(40);
@@ -331,7 +351,7 @@ describe("hostile input on every API route", () => {
           }
         }),
         // No shrinking: the database has moved on since the failing request, so a replay would not be the same case.
-        { numRuns: runs, seed, endOnFailure: true },
+        { numRuns: runs, seed, endOnFailure: true, examples: boundaryExamples(route, callers) },
       );
       if (result.failed) {
         // The request and the answer, not fast-check's dump of the generated values (some are 8,000 characters).

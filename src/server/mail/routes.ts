@@ -1,12 +1,12 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { messages } from "../../domain/messages.ts";
+import { rowIdParam } from "../../domain/query.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 
-const mailIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const mailIdSchema = rowIdParam("Invalid mail id.");
 
 function mailId(c: Context): number {
   const parsed = mailIdSchema.safeParse(c.req.param("id"));
