@@ -1,12 +1,5 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
+import { loadWhenConfigured } from "../load-when-configured.ts";
 import { assertKey, assertPrefix, type MediaStore } from "./media-store.ts";
 
 export interface S3MediaStoreOptions {
@@ -20,6 +13,15 @@ export interface S3MediaStoreOptions {
 
 /** A bucket the official SDK talks to. The objects stay private: the app streams them to who may see them. */
 export function createS3MediaStore(options: S3MediaStoreOptions): MediaStore & { destroy(): void } {
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = loadWhenConfigured<typeof S3>("@aws-sdk/client-s3");
   const { bucket } = options;
   const client = new S3Client({
     region: options.region,

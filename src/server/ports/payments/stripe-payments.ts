@@ -1,6 +1,7 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { PackType } from "../../../domain/packs.ts";
 import { checkoutReturnPaths } from "../../../domain/subscriptions.ts";
+import { loadWhenConfigured } from "../load-when-configured.ts";
 import {
   InvalidWebhookSignature,
   type PaymentEvent,
@@ -31,7 +32,8 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
  */
 export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
-  const stripe = new Stripe(options.secretKey, {
+  const StripeSdk = loadWhenConfigured<typeof Stripe>("stripe");
+  const stripe = new StripeSdk(options.secretKey, {
     timeout: 20_000,
     maxNetworkRetries: 2,
     telemetry: false,

@@ -1,6 +1,8 @@
-import { Redis } from "ioredis";
+import type * as IORedis from "ioredis";
+import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Log } from "../../http/log.ts";
+import { loadWhenConfigured } from "../load-when-configured.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 
 /** Keys of this site in a Redis that may serve others too. */
@@ -12,7 +14,8 @@ export const defaultRedisKeyPrefix = "swim-school:";
  * holding the request: the limiter then counts in memory (see createRedisRateLimiter).
  */
 export function openRedis(url: string, log: Log): Redis {
-  const redis = new Redis(url, {
+  const { Redis: RedisClient } = loadWhenConfigured<typeof IORedis>("ioredis");
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     connectTimeout: 2000,
     commandTimeout: 1000,
