@@ -1,15 +1,61 @@
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { opensInAppShell } from "./src/web/paths.ts";
+
+const web = path.resolve("src/web");
+
+/**
+ * Two pages, two entries (docs/decisions/012): index.html hydrates the prerendered public pages with a light
+ * router; app.html renders every other page in the browser. Each is built on its own (`vite build` and
+ * `vite build --mode app-shell`): a shared build would give both the union of what they use of React Router,
+ * one module that cannot be split. The dev server answers the app shell's addresses with app.html, as the
+ * production server does.
+ */
+const appShellInDev: Plugin = {
+  name: "app-shell-in-dev",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const url = new URL(req.url ?? "/", "http://dev");
+      if (req.headers.accept?.includes("text/html") && opensInAppShell(url.pathname))
+        req.url = `/app.html${url.search}`;
+      next();
+    });
+  },
+};
 
 // The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.
-export default defineConfig({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: "src/web",
-  publicDir: "../../public",
-  plugins: [react()],
+  // The app shell's build adds to the public pages' one.
+  publicDir: mode === "app-shell" ? false : "../../public",
+  plugins: [react(), appShellInDev],
+  resolve: {
+    // React Router's package points every bundler at its development build (warnings and all); a production
+    // bundle takes the production one (remix-run/react-router#12532).
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.resolve("node_modules/react-router/dist/production/dom-export.mjs"),
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: "../../dist/client",
-    emptyOutDir: true,
+    emptyOutDir: mode !== "app-shell",
     assetsInlineLimit: 0,
+    // One stylesheet, linked from the HTML: the public pages paint before any script has run.
+    cssCodeSplit: mode === "app-shell",
+    rollupOptions: isSsrBuild
+      ? {}
+      : { input: path.join(web, mode === "app-shell" ? "app.html" : "index.html") },
   },
   server: {
     port: 5173,
@@ -19,4 +65,4 @@ export default defineConfig({
       "/healthz": "http://localhost:3000",
     },
   },
-});
+}));

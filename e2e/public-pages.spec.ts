@@ -45,6 +45,27 @@ for (const { path, heading, title } of publicPages) {
   });
 }
 
+for (const path of ["/", "/about", "/our-team"]) {
+  test(`${path} asks for its largest image from the head and downloads it once`, async ({ page }) => {
+    const images: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+
+    const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+    await expect(preload).toHaveCount(1);
+    const largest = page.locator('main img[fetchpriority="high"]');
+    await expect(largest).toHaveJSProperty("complete", true);
+    const shown = new URL(await largest.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(shown).toMatch(/\.avif$/);
+    expect(await preload.getAttribute("imagesrcset")).toContain(`${shown} `);
+    // The width the page shows is the one the head asked for: one download, not a second size.
+    const name = shown.replace(/-\d+\.avif$/, "");
+    expect(images.filter((image) => image.startsWith(`${name}-`))).toEqual([shown]);
+  });
+}
+
 test("an unknown address shows the not-found page with a way home", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);

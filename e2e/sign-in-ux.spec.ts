@@ -201,6 +201,29 @@ test.describe("reloading a prerendered public page while signed in", () => {
   });
 });
 
+test.describe("a prerendered page before it is interactive", () => {
+  // The page's app is fetched once it has loaded (docs/decisions/012); here it is held back on purpose.
+  test("a Login pressed before then still opens the dialog once it is", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto("/services");
+    await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("dialog", { name: "Login" })).toHaveCount(0);
+    releaseApp();
+    const dialog = page.getByRole("dialog", { name: "Login" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+  });
+});
+
 test.describe("the Login dialog", () => {
   // Which message, and when nothing is sent, is the same at every width; the dialog with a message is laid out
   // and checked with axe at both widths in the next test.

@@ -21,7 +21,7 @@ import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/r
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
-import { staticSite } from "./web/static-site.ts";
+import { inlineStyleHashes, staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
 
 export interface AppDeps extends Wiring {
@@ -105,7 +105,18 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))
-    .use(securityHeaders([...new Set(embedOrigins)], { https: publicUrl(config).startsWith("https:") }))
+    .use(
+      securityHeaders([...new Set(embedOrigins)], {
+        https: publicUrl(config).startsWith("https:"),
+        // The public pages carry their stylesheet inline (scripts/prerender.ts): allowed by its hash only.
+        styleHashes: deps.siteRoot ? inlineStyleHashes(deps.siteRoot) : [],
+      }),
+    )
+    .use(async (c, next) => {
+      // compress() adds this to a finished answer, which copies the whole Response; said up front it is free.
+      c.header("Vary", "Accept-Encoding");
+      await next();
+    })
     .use(compress())
     // Uploads (media) stream in under their own limit (media/routes.ts).
     // The Stripe webhook reads its raw body (the signature covers those bytes) under its own limit.

@@ -1,23 +1,23 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { matchRoutes, StaticRouter } from "react-router";
 import type { PageMeta } from "./page-meta.ts";
-import { routes } from "./routes.tsx";
+import { publicPaths } from "./paths.ts";
+import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
+import { metaOf } from "./public/public-routes.tsx";
 
-/** Renders one public path to HTML for the prerenderer. */
-export async function render(
-  path: string,
-): Promise<{ html: string; meta: PageMeta | undefined; status: number }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+/**
+ * Renders one public path (or any other, for the 404 page) to HTML for the prerenderer, with the very tree that
+ * main.tsx hydrates. No loaders, so no hydration data and no inline script (CSP).
+ */
+export function render(path: string): { html: string; meta: PageMeta | undefined; status: number } {
   const html = renderToString(
     <StrictMode>
-      {/* No loaders on public routes, so no hydration data: the browser router starts ready and no inline script is needed (CSP). */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <PublicApp />
+      </StaticRouter>
     </StrictMode>,
   );
-  const leaf = context.matches.at(-1)?.route.handle as { meta?: PageMeta } | undefined;
-  return { html, meta: leaf?.meta, status: context.statusCode };
+  const status = (publicPaths as readonly string[]).includes(path) ? 200 : 404;
+  return { html, meta: metaOf(matchRoutes(publicAppRoutes, path)?.at(-1)?.route.handle), status };
 }

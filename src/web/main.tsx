@@ -1,22 +1,21 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { refreshSession } from "./auth/auth-store.ts";
-import { routes } from "./routes.tsx";
+import { holdEarlyClicks } from "./public/early-clicks.ts";
 import "./styles/global.css";
 
-void refreshSession();
-const router = createBrowserRouter(routes);
+/**
+ * The prerendered public pages and the 404 page (index.html). Each arrives whole, styled, with its images: its
+ * script only makes it interactive. So the app (React, the router, the pages) is fetched once the page has loaded,
+ * instead of competing with the stylesheet and the largest image for the first paint (docs/decisions/012).
+ */
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
+const earlyClicks = holdEarlyClicks(container);
 
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-// Prerendered pages arrive with their HTML: hydrate them. The app shell (signed-in pages) arrives empty.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const start = async () => {
+  const { hydrate } = await import("./public/hydrate.tsx");
+  earlyClicks.release();
+  hydrate(container, earlyClicks.replay);
+};
+/** After the load event and the paint that follows it (a headless browser may fire load before its first paint). */
+const afterLoadAndPaint = () => requestAnimationFrame(() => setTimeout(() => void start()));
+if (document.readyState === "complete") afterLoadAndPaint();
+else window.addEventListener("load", afterLoadAndPaint, { once: true });

@@ -90,6 +90,18 @@ export const shellPaths: readonly AppPath[] = [
   paths.newsletterUnsubscribe,
 ];
 
+const shell = new Set<string>(shellPaths);
+
+/**
+ * The addresses rendered in the browser from the app shell (app.html): the signed-in pages, the password and
+ * newsletter-link pages and the local checkout. The server answers them with the shell; a prerendered public page
+ * reaches them with a full page load, since its lighter router knows only the public pages.
+ */
+export function opensInAppShell(pathname: string): boolean {
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return shell.has(route) || isLocalCheckoutPath(route);
+}
+
 /** Every query parameter a page reads: pages read them by these names and links are built by the helpers below. */
 export const queryParams = {
   /** /admin?showBooking=true opens the Create Booking view (spec §2). */

@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../web/paths.ts";
 import { publicUrlPlaceholder, staticSite } from "./static-site.ts";
@@ -22,12 +24,28 @@ function builtSiteFixture(): string {
   write("404.html", "<html><body>prerendered 404</body></html>");
   write("assets/x.js", "console.log('x');");
   write("media/y.webp", "RIFF....WEBP");
+  // A script big enough to be worth compressing, and a home page too, as the build leaves them.
+  write("assets/app.js", bigScript);
+  write(
+    "index.html",
+    `<html><head><link rel="canonical" href="${publicUrlPlaceholder}/" /></head><body>${bigText}</body></html>`,
+  );
   return root;
 }
+
+const bigText = Array.from({ length: 400 }, (_, i) => `<p>Lesson ${i}: float, kick, breathe.</p>`).join("");
+const bigScript = Array.from(
+  { length: 400 },
+  (_, i) => `export const lesson${i} = "float, kick, breathe";`,
+).join("\n");
 
 let root: string;
 beforeAll(() => {
   root = builtSiteFixture();
+  // The build's last step, on the fixture: the .br and .gz copies beside the assets.
+  execFileSync(process.execPath, ["--import", "tsx", path.resolve("scripts/precompress.ts")], {
+    env: { ...process.env, SITE_DIR: root },
+  });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -95,5 +113,49 @@ describe("staticSite", () => {
     const app = staticSite(root, { publicUrl: "http://school.test:8080" });
     expect(await (await app.request("/")).text()).toContain('href="http://school.test:8080/"');
     expect(await (await app.request("/robots.txt")).text()).toContain("http://school.test:8080/sitemap.xml");
+  });
+});
+
+describe("compressed answers", () => {
+  const site = () => staticSite(root, { publicUrl: "https://swim.example" });
+  const decoded = (encoding: string | null, bytes: Buffer) =>
+    encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
+
+  it.each([
+    ["an asset", "/assets/app.js", bigScript],
+    ["a prerendered page", "/", bigText],
+  ])(
+    "%s comes as brotli, gzip or as it is, as the request accepts, always the same bytes",
+    async (_, url, text) => {
+      const app = site();
+      const plain = await app.request(url);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      const original = Buffer.from(await plain.arrayBuffer());
+      expect(original.toString()).toContain(text);
+
+      for (const [accept, expected] of [
+        ["gzip, deflate, br, zstd", "br"],
+        ["br", "br"],
+        ["gzip", "gzip"],
+        ["gzip, deflate", "gzip"],
+        ["identity", null],
+      ] as const) {
+        const response = await app.request(url, { headers: { "Accept-Encoding": accept } });
+        expect(response.status, accept).toBe(200);
+        expect(response.headers.get("content-encoding"), accept).toBe(expected);
+        expect(response.headers.get("vary"), accept).toBe("Accept-Encoding");
+        const body = Buffer.from(await response.arrayBuffer());
+        if (expected) expect(body.length, accept).toBeLessThan(original.length / 3);
+        expect(decoded(expected, body).equals(original), accept).toBe(true);
+      }
+    },
+  );
+
+  it("writes PUBLIC_URL into a page before compressing it", async () => {
+    const response = await site().request("/", { headers: { "Accept-Encoding": "br" } });
+    const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(html).toContain('href="https://swim.example/"');
+    expect(html).not.toContain(publicUrlPlaceholder);
   });
 });

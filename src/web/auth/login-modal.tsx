@@ -1,18 +1,12 @@
-import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
-import { Link, useNavigate } from "react-router";
-import type { PasswordResetRequestResponse } from "../../domain/api.ts";
-import { messages } from "../../domain/messages.ts";
-import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
-import { Dialog } from "../components/dialog/dialog.tsx";
-import { overlayEntryOnTop } from "../components/use-close-on-back.ts";
-import { paths } from "../paths.ts";
-import { signIn } from "./auth-store.ts";
-import "./auth-forms.css";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 
-type Open = "none" | "login" | "reset";
+/** The login and reset forms, fetched the first time one opens: most visitors of the public pages never do. */
+const LoginDialogs = lazy(() => import("./login-dialogs.tsx").then((m) => ({ default: m.LoginDialogs })));
+
+export type Open = "none" | "login" | "reset";
 let open: Open = "none";
 const listeners = new Set<() => void>();
-function setOpen(next: Open) {
+export function setOpen(next: Open) {
   open = next;
   for (const listener of listeners) listener();
 }
@@ -26,206 +20,20 @@ export const openLoginModal = () => setOpen("login");
 /** The reset page's "ask for a new link" calls this. */
 export const openResetModal = () => setOpen("reset");
 
-/**
- * Closes the open dialog and waits until the history entry it pushed for Back is gone (use-close-on-back.ts takes
- * it off after closing), so that the page after sign-in replaces the page the person signed in from (spec §2:
- * history replaced) and Back does not return to it.
- */
-function closeDialogFirst(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      window.clearTimeout(timer);
-      window.removeEventListener("popstate", done, true);
-      resolve();
-    };
-    // No overlay entry to take off: nothing will come back, navigate now.
-    if (!overlayEntryOnTop()) {
-      setOpen("none");
-      resolve();
-      return;
-    }
-    // Added before the dialog's own listener, so it hears the popstate even though that one stops it. Navigating
-    // before that popstate would let the late history.back() undo the navigation (seen on a loaded machine), so the
-    // timer is only a safety net.
-    window.addEventListener("popstate", done, true);
-    const timer = window.setTimeout(done, 3000);
-    setOpen("none");
-  });
-}
-
-/** The login and reset modals (spec §2), rendered once by the site layout. */
+/** The login and reset modals (spec §2), rendered once by the site layout; their code loads when one first opens. */
 export function AuthModals() {
   const current = useSyncExternalStore(
     subscribe,
     () => open,
     () => "none" as Open,
   );
+  // Once loaded they stay mounted, so a closing dialog still hands focus back and takes its history entry off.
+  const [wanted, setWanted] = useState(false);
+  if (current !== "none" && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <>
-      <LoginModal open={current === "login"} />
-      <ResetModal open={current === "reset"} />
-    </>
-  );
-}
-
-/**
- * The browser's own validation bubbles are off (noValidate): they would speak before the spec's messages and
- * leave an earlier answer on screen. Empty fields are refused here with our words, before anything is sent; any
- * other email the server judges ('Invalid email format…'). Every attempt starts by clearing the last answer.
- */
-function LoginModal({ open: isOpen }: { open: boolean }) {
-  const navigate = useNavigate();
-  const [error, setError] = useState<{ text: string; field?: "email" | "password" } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
-  const errorId = useId();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    setError(null);
-    const missing = !email ? "email" : !password ? "password" : null;
-    if (missing) {
-      setError({
-        text: missing === "email" ? messages.resetEmailRequired : messages.passwordRequired,
-        field: missing,
-      });
-      const input = formElement.elements.namedItem(missing);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const user = await signIn(email, password);
-      const target = user.mustChangePassword
-        ? paths.changePassword
-        : user.role === "admin"
-          ? paths.admin
-          : paths.clientPanel;
-      await closeDialogFirst();
-      navigate(target, { replace: true });
-    } catch (caught) {
-      const code = caught instanceof ApiError ? caught.code : undefined;
-      setError({
-        text: errorMessageOf(caught),
-        field:
-          code === "invalid-credential" || code === "user-not-found"
-            ? "email"
-            : code === "wrong-password"
-              ? "password"
-              : undefined,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const invalid = (field: "email" | "password") => error?.field === field || undefined;
-  const describedBy = (field: "email" | "password") => (error?.field === field ? errorId : undefined);
-  const close = () => {
-    setError(null);
-    setOpen("none");
-  };
-
-  return (
-    <Dialog open={isOpen} title="Login" onClose={close} className="auth-dialog">
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={emailId}>Email</label>
-        <input
-          id={emailId}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          aria-invalid={invalid("email")}
-          aria-describedby={describedBy("email")}
-          data-autofocus
-        />
-        <label htmlFor={passwordId}>Password</label>
-        <input
-          id={passwordId}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={invalid("password")}
-          aria-describedby={describedBy("password")}
-        />
-        {error && (
-          <p id={errorId} className="auth-form__error" role="alert">
-            {error.text}
-          </p>
-        )}
-        <button type="submit" className="auth-form__submit" disabled={busy}>
-          {busy ? "Signing in…" : "Sign In"}
-        </button>
-        <button type="button" className="auth-form__secondary" onClick={close}>
-          Cancel
-        </button>
-        <div className="auth-form__links">
-          <button type="button" className="auth-form__link" onClick={() => setOpen("reset")}>
-            Forgot Password?
-          </button>
-          <Link to={paths.contact} className="auth-form__link" onClick={() => setOpen("none")}>
-            Create Account
-          </Link>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-function ResetModal({ open: isOpen }: { open: boolean }) {
-  const [result, setResult] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailId = useId();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    setBusy(true);
-    setResult(null);
-    try {
-      const { message } = await apiFetch<PasswordResetRequestResponse>("/api/password-reset", {
-        body: { email },
-      });
-      setResult({ kind: "success", text: message });
-    } catch (caught) {
-      setResult({
-        kind: "error",
-        text: errorMessageOf(caught),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const close = () => {
-    setResult(null);
-    setOpen("none");
-  };
-  return (
-    <Dialog open={isOpen} title="Reset Password" onClose={close} className="auth-dialog">
-      {/* noValidate: an empty email gets the spec's own message from the server, not the browser's bubble. */}
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="email" data-autofocus />
-        {result && (
-          <p className={result.kind === "success" ? "auth-form__success" : "auth-form__error"} role="alert">
-            {result.text}
-          </p>
-        )}
-        <button type="submit" className="auth-form__submit" disabled={busy}>
-          {busy ? "Sending…" : "Send Reset Link"}
-        </button>
-        <button type="button" className="auth-form__secondary" onClick={close}>
-          Cancel
-        </button>
-      </form>
-    </Dialog>
+    <Suspense fallback={null}>
+      <LoginDialogs current={current} />
+    </Suspense>
   );
 }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect } from "react";
-import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { useIdleSignOut } from "../auth/idle-sign-out.ts";
 import { AuthModals } from "../auth/login-modal.tsx";
 import { SignedOutNotice } from "../auth/signed-out-notice.tsx";
-import { documentTitle, type PageMeta } from "../page-meta.ts";
-import { isLocalCheckoutPath, paths, shellPaths } from "../paths.ts";
+import { opensInAppShell, paths } from "../paths.ts";
 import { AdminSiteBar } from "./admin-site-bar.tsx";
 import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
 import { SessionPendingHeader } from "./session-pending-header.tsx";
@@ -13,26 +12,21 @@ import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import "./layout.css";
 
+/**
+ * The public chrome around every page but the admin area's. It works under both routers (the public pages' and
+ * the app shell's, docs/decisions/012), so it reads no route data: each router's root sets the document's title.
+ */
 export function SiteLayout() {
-  const matches = useMatches();
-  const meta = (matches.at(-1)?.handle as { meta?: PageMeta } | undefined)?.meta;
   const { pathname, hash } = useLocation();
   const auth = useAuthStatus();
   const { onLogin, onLogout } = useAuthActions();
   const chrome = chromeFor(auth.status);
   // Prerendered pages arrive with the visitor's chrome and keep it until the session is known; a page rendered in
   // the browser (the client's pages, the password pages) shows neither visitor nor signed-in chrome until then.
-  const pending =
-    auth.status === "loading" &&
-    ((shellPaths as readonly string[]).includes(pathname) || isLocalCheckoutPath(pathname));
+  const pending = auth.status === "loading" && opensInAppShell(pathname);
   const navigate = useNavigate();
   const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
-
-  useEffect(() => {
-    document.title = documentTitle(meta);
-    if (meta) document.querySelector('meta[name="description"]')?.setAttribute("content", meta.description);
-  }, [meta]);
 
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, on purpose.

@@ -44,6 +44,10 @@ export function PhotoCarousel() {
     appending.current = false;
   }, [itemCount]);
 
+  // A scroll made before the page became interactive (it hydrates once loaded) still counts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page is hydrated.
+  useEffect(() => appendWhenNearEnd(), []);
+
   // On switching to the mobile layout (and on first showing it) the strip starts one photo in.
   useEffect(() => {
     const scroller = scrollerRef.current;

@@ -62,6 +62,16 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
 
+  // What was typed before the page became interactive (it hydrates once loaded) is the form's starting value.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = Object.fromEntries(
+      Object.keys(emptyMessage).map((name) => [name, String(new FormData(form).get(name) ?? "")]),
+    );
+    setValues((current) => ({ ...current, ...typed }));
+  }, []);
+
   // Submit was disabled while sending, which drops its focus: give it to the outcome.
   useEffect(() => {
     const element = outcomeRef.current;
