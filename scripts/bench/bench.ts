@@ -4,13 +4,13 @@
  * ratio is the figure to compare, not the raw requests per second).
  *
  *   npm run bench -- [--sizes 1000,10000,100000] [--bookings 100000] [--duration 8] [--connections 50]
- *                    [--engines sqlite,postgres]
+ *                    [--engines sqlite,postgres] [--routes clients,bookings]
  *
  * For each engine and size: a fresh database filled by `npm run seed`'s code, the real server started as
  * `npm start` runs it (NODE_ENV=production, its JSON log going to /dev/null), an admin and a seeded client signed
  * in, then autocannon on each route in turn. PostgreSQL is BENCH_DATABASE_URL, else DATABASE_URL, else the local
  * postgres://postgres@127.0.0.1:5432/test; a database bench_<size> is made beside it. Results also go to
- * reports/bench.json.
+ * reports/bench.json. BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -76,6 +76,8 @@ interface Figure {
   p99: number;
   errors: number;
   ratio: number;
+  /** The server's largest RSS while this route was measured (MB). */
+  rss?: number;
 }
 
 function options() {
@@ -87,6 +89,8 @@ function options() {
       duration: { type: "string", default: "8" },
       connections: { type: "string", default: "50" },
       engines: { type: "string", default: "sqlite,postgres" },
+      // Only the routes whose name contains one of these words (all when empty).
+      routes: { type: "string", default: "" },
     },
   });
   return {
@@ -95,6 +99,7 @@ function options() {
     duration: Number(values.duration),
     connections: Number(values.connections),
     engines: values.engines.split(",") as Engine[],
+    routes: values.routes.split(",").filter(Boolean),
   };
 }
 
@@ -108,8 +113,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a Node script and resolves once it logs that it listens. */
-async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -129,6 +138,12 @@ async function startProcess(script: string, env: Record<string, string>): Promis
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
   });
   return child;
+}
+
+/** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
@@ -184,20 +199,42 @@ async function load(url: string, cookie: string | undefined, duration: number, c
   };
 }
 
+async function onMaintenanceDatabase(url: URL, work: (client: pg.Client) => Promise<unknown>) {
+  const maintenance = new pg.Client({ connectionString: url.toString() });
+  await maintenance.connect();
+  try {
+    await work(maintenance);
+  } finally {
+    await maintenance.end();
+  }
+}
+
+/** The PostgreSQL the bench makes its databases beside (and connects to, to make and drop them). */
+const maintenanceUrl = () =>
+  new URL(
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
+  );
+
+/** Drops the PostgreSQL database a run made (its name is the last part of DATABASE_URL). */
+async function dropBenchDatabase(databaseUrl: string) {
+  if (!databaseUrl) return;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await onMaintenanceDatabase(maintenanceUrl(), (maintenance) =>
+    maintenance.query(`drop database if exists ${name} with (force)`),
+  );
+}
+
 /** A fresh database of `clients` seeded clients, and the id of a client with an active plan and bookings. */
 async function prepare(engine: Engine, clients: number, bookings: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `swim-bench-${engine}-`));
   let databaseUrl = "";
   if (engine === "postgres") {
-    const base = new URL(
-      process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
-    );
+    const base = maintenanceUrl();
     const name = `bench_${clients}`;
-    const maintenance = new pg.Client({ connectionString: base.toString() });
-    await maintenance.connect();
-    await maintenance.query(`drop database if exists ${name} with (force)`);
-    await maintenance.query(`create database ${name}`);
-    await maintenance.end();
+    await onMaintenanceDatabase(base, async (maintenance) => {
+      await maintenance.query(`drop database if exists ${name} with (force)`);
+      await maintenance.query(`create database ${name}`);
+    });
     base.pathname = `/${name}`;
     databaseUrl = base.toString();
   }
@@ -236,18 +273,26 @@ async function benchOne(
   const barePort = await freePort();
   const port = await freePort();
   const bare = await startProcess("scripts/bench/bare-server.ts", { PORT: String(barePort) });
-  const server = await startProcess("src/server/main.ts", {
-    ...env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  });
+  const server = await startProcess(
+    "src/server/main.ts",
+    {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    profileFlags(),
+  );
   let peakRss = 0;
+  let routePeakRss = 0;
   const sampler = setInterval(() => {
-    if (server.pid) peakRss = Math.max(peakRss, rssMegabytes(server.pid));
+    if (!server.pid) return;
+    const rss = rssMegabytes(server.pid);
+    peakRss = Math.max(peakRss, rss);
+    routePeakRss = Math.max(routePeakRss, rss);
   }, 500);
   const figures: Figure[] = [];
   try {
@@ -272,11 +317,16 @@ async function benchOne(
       ratio: f.requestsPerSecond / bareFigure.requestsPerSecond,
     });
     figures.push(row("bare Hono text route, same run", bareFigure));
-    for (const route of routes) {
+    const chosen = routes.filter(
+      (route) => opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word)),
+    );
+    for (const route of chosen) {
       const url = baseUrl + route.path({ clientId: client.id });
       // A slow route leaves requests queued after autocannon stops; the next route is measured once they drained.
       await untilIdle(baseUrl);
-      figures.push(row(route.name, await load(url, cookies[route.as], opts.duration, opts.connections)));
+      routePeakRss = 0;
+      const measured = await load(url, cookies[route.as], opts.duration, opts.connections);
+      figures.push({ ...row(route.name, measured), rss: routePeakRss });
       console.error(`  ${route.name}: ${figures.at(-1)?.requestsPerSecond} req/s`);
     }
   } finally {
@@ -284,6 +334,7 @@ async function benchOne(
     await stopProcess(server);
     await stopProcess(bare);
     rmSync(dataDir, { recursive: true, force: true });
+    await dropBenchDatabase(env.DATABASE_URL);
   }
   console.error(`  server RSS peak: ${peakRss} MB`);
   figures.push({
@@ -310,16 +361,16 @@ function table(figures: Figure[]): string {
   for (const [title, rows] of groups) {
     lines.push(
       `\n### ${title}\n`,
-      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors |",
-      "|---|---|---|---|---|---|",
+      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors | server RSS MB |",
+      "|---|---|---|---|---|---|---|",
     );
     for (const f of rows) {
       if (f.requestsPerSecond === 0 && f.route.startsWith("server RSS")) {
-        lines.push(`| ${f.route} | | | | | |`);
+        lines.push(`| ${f.route} | | | | | | |`);
         continue;
       }
       lines.push(
-        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} |`,
+        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.rss ?? ""} |`,
       );
     }
   }
