@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
 import { phoneNumberMessage } from "../src/domain/fields.ts";
 import { messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
@@ -164,6 +165,24 @@ test("an admin on a public or client page gets a slim bar with Back to admin and
   await expect(page).toHaveURL(/\/$/);
   expect(await (await page.request.get("/api/session")).json()).toEqual({ user: null });
   await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+// Which page a change of layout starts at cannot differ with the width.
+test("an admin who logs out from far down an admin page lands at the top of the home page", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
+  await adminSignedIn(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
+  await page.evaluate(() => {
+    document.body.style.minHeight = "4000px";
+    window.scrollTo(0, 1500);
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+  // Dispatched, not clicked: a click would first scroll the top bar's button into view.
+  await page.getByRole("button", { name: "Logout" }).dispatchEvent("click");
+  await expect(page.getByRole("heading", { level: 1, name: content.home.hero.headline })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("/clients-list is a table with aligned actions on a desktop and cards with the actions in view on a phone", async ({

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp } from "./support.ts";
 
 const headerLinks = [
   { name: "Services", path: "/services", heading: "Your Swimming Journey Starts Here" },
@@ -57,6 +57,23 @@ test.describe("desktop header", { tag: "@desktop-only" }, () => {
     await page.keyboard.press("Enter");
     await expect(page.locator("main")).toBeFocused();
   });
+});
+
+// Whether a page is reached by a link or loaded, and how far its reader has scrolled, cannot differ with the width.
+test("a page reached by a link starts at its top, without a full page load", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
+  const app = await holdPageApp(page);
+  await page.goto("/services");
+  await app.release();
+  const bookNow = page.getByRole("link", { name: "Book now" }).last();
+  await bookNow.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+  await bookNow.click();
+  await expect(heading(page)).toHaveText(content.contactPage.heading);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => "loadedOnce" in window)).toBe(true);
 });
 
 test.describe("mobile menu", { tag: "@mobile-only" }, () => {

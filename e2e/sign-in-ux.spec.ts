@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
-import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, receivedMail } from "./support.ts";
 
 /**
  * Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects); a test tagged
@@ -202,25 +202,29 @@ test.describe("reloading a prerendered public page while signed in", () => {
 });
 
 test.describe("a prerendered page before it is interactive", () => {
-  // The page's app is fetched once it has loaded (docs/decisions/012); here it is held back on purpose.
   test("a Login pressed before then still opens the dialog once it is", {
     tag: "@desktop-only",
   }, async ({ page }) => {
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => {
-      releaseApp = resolve;
-    });
-    await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const app = await holdPageApp(page);
     await page.goto("/services");
     await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toHaveCount(0);
-    releaseApp();
+    await app.release();
     const dialog = page.getByRole("dialog", { name: "Login" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Email")).toBeFocused();
+  });
+
+  test("a visitor who scrolled down meanwhile stays where they are", { tag: "@desktop-only" }, async ({
+    page,
+  }) => {
+    const app = await holdPageApp(page);
+    await page.goto("/contact");
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    await app.release();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
   });
 });
 

@@ -45,3 +45,29 @@ export async function buyPackageAsAdmin(
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("dialog").getByText(messages.subscriptionSuccessful)).toBeVisible();
 }
+
+/**
+ * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
+ * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
+ * then sets the page's title again, after its layout's effects have run.
+ */
+export async function holdPageApp(page: Page): Promise<{ release: () => Promise<void> }> {
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => {
+    releaseApp = resolve;
+  });
+  await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      const title = await page.title();
+      await page.evaluate(() => {
+        document.title = "not yet interactive";
+      });
+      releaseApp();
+      await expect(page).toHaveTitle(title);
+    },
+  };
+}

@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { useIdleSignOut } from "../auth/idle-sign-out.ts";
 import { AuthModals } from "../auth/login-modal.tsx";
 import { SignedOutNotice } from "../auth/signed-out-notice.tsx";
@@ -28,11 +28,16 @@ export function SiteLayout() {
   const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
 
-  // A new page starts at its top, as a full page load would.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, on purpose.
+  // A new page starts at its top, as a full page load would. A layout first shown by the load itself (a "POP")
+  // keeps the scroll the browser (a reload) or the reader gave it: they may have scrolled, and begun pressing, before
+  // the page became interactive. Shown by a navigation (from an admin page), it starts at the top.
+  const shownByLoad = useNavigationType() === NavigationType.Pop;
+  const shownPathname = useRef(shownByLoad ? pathname : undefined);
   useEffect(() => {
+    if (pathname === shownPathname.current) return;
+    shownPathname.current = pathname;
     if (!hash) window.scrollTo(0, 0);
-  }, [pathname]);
+  }, [pathname, hash]);
 
   return (
     <>
