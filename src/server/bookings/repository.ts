@@ -440,10 +440,10 @@ export async function listBookings(
       .limit(query.pageSize)
       .offset(upTo - query.pageSize);
   let page: SelectQueryBuilder<Database, "booking" | "client", BookingRow>;
-  const rows = ids ? await countedRows(db, "booking") : 0;
-  if (!ids || pageNearTop(total, rows, upTo)) {
+  const allBookings = ids ? await countedRows(db, "booking") : 0;
+  if (!ids || pageNearTop(total, allBookings, upTo)) {
     page = newestPage(matching(db, key, query.matchTitle).select(bookingColumns));
-  } else if (readAlongOrder(total, rows, upTo)) {
+  } else if (readAlongOrder(total, allBookings, upTo)) {
     // Each booking along the index is tested against the hits (gathered once) rather than through its client: the
     // page is far enough down the index that those lookups would cost more. The unary + keeps SQLite from reading
     // the hits by id and sorting them (its planner cannot tell how many there are).

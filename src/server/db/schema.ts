@@ -311,11 +311,6 @@ export interface ClientNameTable {
   name: string;
 }
 
-export interface Database {
-  rowCount: RowCountTable;
-  clientName: ClientNameTable;
-}
-
 /**
  * PostgreSQL (migration 0009, kept by triggers on booking and client): each booking's client "first last" search
  * name and lower-cased title, trigram-indexed. On SQLite the same is the FTS5 table `bookingSearch` (rowid: the
@@ -328,5 +323,7 @@ export interface BookingSearchTable {
 }
 
 export interface Database {
+  rowCount: RowCountTable;
+  clientName: ClientNameTable;
   bookingSearch: BookingSearchTable;
 }
