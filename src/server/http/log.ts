@@ -8,6 +8,7 @@ const rank: Record<LogLevel | "silent", number> = { debug: 10, info: 20, warn: 3
  * requests, and each write to a pipe is a system call. What is still held when the process exits is written then.
  */
 let held: string[] = [];
+let exitHooked = false;
 function flushHeld() {
   if (held.length === 0) return;
   const text = `${held.join("\n")}\n`;
@@ -22,7 +23,6 @@ function writeBatched(line: string) {
   }
   held.push(line);
 }
-let exitHooked = false;
 
 /** One JSON object per line on stdout: easy to grep here and to ship to any log store later. */
 export function createLog(minimum: LogLevel | "silent" = "info", write = writeBatched): Log {
