@@ -11,6 +11,12 @@ import SQLite from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  type BackupManifest,
+  databaseFileName,
+  sha256File,
+  tableDigests,
+} from "../src/server/durability/snapshot-files.ts";
+import {
   type ApiClient,
   buyPlan,
   contactMessage,
@@ -19,14 +25,8 @@ import {
   registerClient,
   signedIn,
   upcomingDays,
-} from "../src/server/durability/api-client.ts";
-import {
-  type BackupManifest,
-  databaseFileName,
-  sha256File,
-  tableDigests,
-} from "../src/server/durability/snapshot-files.ts";
-import { runScript, type SpawnedServer, spawnServer } from "../src/server/durability/spawned-server.ts";
+} from "../test/support/api-client.ts";
+import { runScript, type SpawnedServer, spawnServer } from "../test/support/spawned-server.ts";
 
 const admin = { email: "backup-admin@example.com", password: "backup-admin-password-1" };
 const root = mkdtempSync(path.join(tmpdir(), "swim-backup-"));

@@ -10,7 +10,7 @@ import path from "node:path";
 import { e2eAdmin, e2ePort, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
-import { type ReceivedMail, startSmtpSink } from "../src/server/testing/smtp-sink.ts";
+import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "swim-e2e-"));
 let smtp = await startSmtpSink();

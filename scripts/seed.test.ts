@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayInZone } from "../src/domain/school-day.ts";
 import type { Db } from "../src/server/db/database.ts";
-import { signIn } from "../src/server/testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../src/server/testing/test-app.ts";
-import { createTestDatabase } from "../src/server/testing/test-database.ts";
+import { signIn } from "../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../test/support/test-app.ts";
+import { createTestDatabase } from "../test/support/test-database.ts";
 import { seed } from "./seed.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

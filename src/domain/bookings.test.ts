@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp, testClock } from "../../test/support/test-app.ts";
+import { createTestDatabase } from "../../test/support/test-database.ts";
 import { deleteBooking, editBooking, saveBooking } from "../server/bookings/service.ts";
 import { registerClient } from "../server/clients/service.ts";
 import type { Db } from "../server/db/database.ts";
@@ -11,8 +13,6 @@ import {
   payLocalCheckout,
   startCheckout,
 } from "../server/subscriptions/service.ts";
-import { buildTestApp, type TestApp, testClock } from "../server/testing/test-app.ts";
-import { createTestDatabase } from "../server/testing/test-database.ts";
 import {
   amountToPay,
   bookingMessages,

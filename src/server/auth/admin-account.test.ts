@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInClient, signIn } from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { Db } from "../db/database.ts";
-import { signedInClient, signIn } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { AdminAccountError, ensureAdmin } from "./admin-account.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

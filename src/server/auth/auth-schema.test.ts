@@ -1,7 +1,7 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+import { buildTestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

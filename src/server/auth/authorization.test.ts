@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../db/database.ts";
 import {
   call,
   sessionUserOf,
@@ -7,9 +6,10 @@ import {
   signedInClient,
   signIn,
   type TestAccount,
-} from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+} from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
+import type { Db } from "../db/database.ts";
 
 /**
  * Every /api route of the app, called as a visitor, client A, client B and an admin. The list of routes is read

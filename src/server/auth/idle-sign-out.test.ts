@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, sessionUserOf, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { inactivitySignOutMs, sessionTouchIntervalMs } from "../../domain/timing.ts";
 import { createActivityTracker } from "../../web/auth/activity-tracker.ts";
-import { call, sessionUserOf, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
 /**
  * Both halves of the 5-minute idle rule on one clock: the browser's tracker (web/auth/activity-tracker.ts) with

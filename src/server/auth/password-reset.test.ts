@@ -1,10 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  call,
+  sessionUserOf,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+} from "../../../test/support/accounts.ts";
+import { type SmtpSink, startSmtpSink } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { authErrorMessages, messages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
-import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../testing/accounts.ts";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { resetTokenLifetimeSeconds } from "./auth.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

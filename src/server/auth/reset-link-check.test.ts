@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, signedInClient, signIn } from "../../../test/support/accounts.ts";
+import { type SmtpSink, startSmtpSink } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
-import { call, signedInClient, signIn } from "../testing/accounts.ts";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { resetTokenLifetimeSeconds } from "./auth.ts";
 
 /** GET /api/password-reset/check: the reset page asks when it opens, before anyone types a new password. */

@@ -1,11 +1,5 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authErrorMessages, messages } from "../../domain/messages.ts";
-import { inactivitySignOutMs } from "../../domain/timing.ts";
-import { loadConfig } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import type { AppEnv } from "../http/app-env.ts";
-import { errorResponse } from "../http/errors.ts";
 import {
   call,
   cookieFrom,
@@ -13,9 +7,15 @@ import {
   signedInAdmin,
   signedInClient,
   signIn,
-} from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+} from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { authErrorMessages, messages } from "../../domain/messages.ts";
+import { inactivitySignOutMs } from "../../domain/timing.ts";
+import { loadConfig } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorResponse } from "../http/errors.ts";
 import { pruneSessions, setMustChangePassword } from "./repository.ts";
 import { createSessionGuard } from "./session.ts";
 

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { mailTestbed } from "../../../test/support/mail-testbed.ts";
+import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import type {
   Booking,
   BookingDraftResponse,
@@ -11,9 +14,6 @@ import { addDays } from "../../domain/school-day.ts";
 import type { ActiveSubscriptionInfo, CancelSubscriptionResponse } from "../../domain/subscriptions.ts";
 import { registerClient } from "../clients/service.ts";
 import { applyPaymentEvent } from "../subscriptions/service.ts";
-import { call, signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { mailTestbed } from "../testing/mail-testbed.ts";
-import { buildTestApp, type TestApp, testClock } from "../testing/test-app.ts";
 import { insertBooking, insertLessons, refreshBookingTotals } from "./repository.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { insertBooking } from "../../../test/support/booking-factory.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
 import type { Db } from "../db/database.ts";
-import { call, signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { insertBooking } from "../testing/booking-factory.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
 /** A client's private calendar feed: the address on the dashboard and the .ics a calendar app subscribes to. */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

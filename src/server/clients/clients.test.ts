@@ -1,10 +1,5 @@
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ClientPage } from "../../domain/clients.ts";
-import { phoneNumberMessage } from "../../domain/fields.ts";
-import { messages } from "../../domain/messages.ts";
-import type { Db } from "../db/database.ts";
-import { isPostgres } from "../db/portable.ts";
 import {
   call,
   sessionUserOf,
@@ -12,9 +7,14 @@ import {
   signedInClient,
   signIn,
   type TestAccount,
-} from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+} from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
+import type { ClientPage } from "../../domain/clients.ts";
+import { phoneNumberMessage } from "../../domain/fields.ts";
+import { messages } from "../../domain/messages.ts";
+import type { Db } from "../db/database.ts";
+import { isPostgres } from "../db/portable.ts";
 import { clientPageQuery } from "./repository.ts";
 import { registerClient } from "./service.ts";
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { listBookings } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import {
   clientIdsNamed,
   clientPageFromIndexQuery,

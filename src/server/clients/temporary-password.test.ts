@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../domain/messages.ts";
 import {
   call,
   sessionUserOf,
@@ -7,10 +6,11 @@ import {
   signedInClient,
   signIn,
   type TestAccount,
-} from "../testing/accounts.ts";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+} from "../../../test/support/accounts.ts";
+import { type SmtpSink, startSmtpSink } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { messages } from "../../domain/messages.ts";
 
 /** The admin's help for a client who lost their password: a new temporary password, or a reset link. */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closedPort, startSmtpSink } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, testClock } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
-import { closedPort, startSmtpSink } from "../testing/smtp-sink.ts";
-import { buildTestApp, testClock } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
 const valid = {
   firstName: "Maria",

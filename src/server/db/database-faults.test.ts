@@ -5,11 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { testClock } from "../../../test/support/test-app.ts";
 import { messages } from "../../domain/messages.ts";
 import { createApp } from "../app.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Log } from "../http/log.ts";
-import { testClock } from "../testing/test-app.ts";
 import { wire } from "../wiring.ts";
 import { type Db, migrateToLatest, openDatabase } from "./database.ts";
 

@@ -10,8 +10,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { amountToPay, bookingTitle } from "../../domain/bookings.ts";
-import { type Db, openDatabase } from "../db/database.ts";
 import {
   type ApiClient,
   buyPlan,
@@ -26,8 +24,10 @@ import {
   registerClient,
   signedIn,
   upcomingDays,
-} from "./api-client.ts";
-import { type SpawnedServer, spawnServer } from "./spawned-server.ts";
+} from "../../../test/support/api-client.ts";
+import { type SpawnedServer, spawnServer } from "../../../test/support/spawned-server.ts";
+import { amountToPay, bookingTitle } from "../../domain/bookings.ts";
+import { type Db, openDatabase } from "../db/database.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const engine = postgresUrl ? "postgres" : "sqlite";

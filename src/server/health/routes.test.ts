@@ -1,9 +1,9 @@
 import net from "node:net";
 import { InsertQueryNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { type Db, openDatabase } from "../db/database.ts";
-import { buildTestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { healthRoutes } from "./routes.ts";
 
 describe("GET /healthz", () => {

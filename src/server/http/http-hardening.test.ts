@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin } from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { call, signedInAdmin } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { apiBodyLimitBytes } from "./body-limit.ts";
 import { securityHeaders } from "./security-headers.ts";
 

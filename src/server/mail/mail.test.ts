@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient } from "../../../test/support/accounts.ts";
+import { mailTestbed } from "../../../test/support/mail-testbed.ts";
+import { closedPort } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { messages } from "../../domain/messages.ts";
-import { call, signedInAdmin, signedInClient } from "../testing/accounts.ts";
-import { mailTestbed } from "../testing/mail-testbed.ts";
-import { closedPort } from "../testing/smtp-sink.ts";
-import { buildTestApp, type TestApp, testClock } from "../testing/test-app.ts";
 
 const testbed = mailTestbed({ emptyOutbox: true });
 

@@ -5,6 +5,15 @@ import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  type TestAccount,
+} from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type {
   GalleryItem,
   GalleryUploadResponse,
@@ -16,9 +25,6 @@ import { mediaMessages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { createS3MediaStore } from "../ports/media/s3-media-store.ts";
 import { startS3StandIn } from "../ports/media/s3-stand-in.ts";
-import { call, signedInAdmin, signedInClient, signIn, type TestAccount } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  call,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  type TestAccount,
+} from "../../../test/support/accounts.ts";
+import { type SmtpSink, startSmtpSink } from "../../../test/support/smtp-sink.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { NewsletterSignUpResponse, NewsletterSubscriberPageResponse } from "../../domain/api.ts";
 import { newsletterMessages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { removedSecret } from "../ports/mail/outbox.ts";
-import { call, signedInAdmin, signedInClient, signIn, type TestAccount } from "../testing/accounts.ts";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { CONFIRMATION_RESEND_WINDOW_MS } from "./service.ts";
 
 const env = { TRUST_PROXY: "true", PUBLIC_URL: "https://swim.example" };

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { insertBooking } from "../../../test/support/booking-factory.ts";
+import { mailTestbed } from "../../../test/support/mail-testbed.ts";
+import { buildTestApp, type TestApp, type TestClock, testClock } from "../../../test/support/test-app.ts";
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
 import { registerClient } from "../clients/service.ts";
-import { call, signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { insertBooking } from "../testing/booking-factory.ts";
-import { mailTestbed } from "../testing/mail-testbed.ts";
-import { buildTestApp, type TestApp, type TestClock, testClock } from "../testing/test-app.ts";
 import { queueDueReminders } from "./service.ts";
 
 /**

@@ -1,11 +1,11 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
 import type { ActiveSubscriptionInfo } from "../../domain/subscriptions.ts";
 import type { Db } from "../db/database.ts";
-import { call, signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in.ts";
 
 /**

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
 import { packTypes } from "../../domain/packs.ts";
 import {
@@ -9,9 +12,6 @@ import {
   packTypeFromName,
 } from "../../domain/subscriptions.ts";
 import type { Db } from "../db/database.ts";
-import { call, signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
 
 /** PAYMENTS=local (the default): the built-in checkout page's API, and everything both providers share. */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;

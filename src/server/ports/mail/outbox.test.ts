@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mailTestbed } from "../../../../test/support/mail-testbed.ts";
+import { closedPort } from "../../../../test/support/smtp-sink.ts";
+import { testClock } from "../../../../test/support/test-app.ts";
 import { silentLog } from "../../http/log.ts";
-import { mailTestbed } from "../../testing/mail-testbed.ts";
-import { closedPort } from "../../testing/smtp-sink.ts";
-import { testClock } from "../../testing/test-app.ts";
 import { createOutbox } from "./outbox.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { call, signedInClient } from "../../../../test/support/accounts.ts";
+import { mailTestbed } from "../../../../test/support/mail-testbed.ts";
+import { buildTestApp, type TestApp, testClock } from "../../../../test/support/test-app.ts";
 import { createApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { createLog } from "../../http/log.ts";
-import { call, signedInClient } from "../../testing/accounts.ts";
-import { mailTestbed } from "../../testing/mail-testbed.ts";
-import { buildTestApp, type TestApp, testClock } from "../../testing/test-app.ts";
 import { wire } from "../../wiring.ts";
 
 const testbed = mailTestbed();

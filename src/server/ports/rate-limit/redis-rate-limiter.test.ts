@@ -1,8 +1,13 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectTestRedis,
+  deleteKeys,
+  testKeyPrefix,
+  testRedisUrl,
+} from "../../../../test/instances/test-redis.ts";
+import { closedPort } from "../../../../test/support/smtp-sink.ts";
 import { silentLog } from "../../http/log.ts";
-import { connectTestRedis, deleteKeys, testKeyPrefix, testRedisUrl } from "../../instances/test-redis.ts";
-import { closedPort } from "../../testing/smtp-sink.ts";
 import { closeRedis, createRedisRateLimiter, openRedis } from "./redis-rate-limiter.ts";
 
 /** Real Redis (this machine's and CI's); the file fails with one clear line when there is none. */

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { authErrorMessages, messages } from "../../domain/messages.ts";
-import { ensureAdmin } from "../auth/admin-account.ts";
-import { registerClient } from "../clients/service.ts";
-import { queueDueReminders } from "../reminders/service.ts";
-import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../testing/accounts.ts";
-import { insertBooking } from "../testing/booking-factory.ts";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
-import { type TestApp, testClock } from "../testing/test-app.ts";
+import { authErrorMessages, messages } from "../../src/domain/messages.ts";
+import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
+import { registerClient } from "../../src/server/clients/service.ts";
+import { queueDueReminders } from "../../src/server/reminders/service.ts";
+import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../support/accounts.ts";
+import { insertBooking } from "../support/booking-factory.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
+import { type TestApp, testClock } from "../support/test-app.ts";
 import { connectTestRedis, deleteKeys, testKeyPrefix } from "./test-redis.ts";
 import { buildInstance, type InstanceOptions, postgresUrl, sharedSchema } from "./two-instances.ts";
 

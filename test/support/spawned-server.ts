@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface SpawnedServer {
   url: string;

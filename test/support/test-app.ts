@@ -1,9 +1,9 @@
-import { createApp } from "../app.ts";
-import type { Clock } from "../clock.ts";
-import { loadConfig } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { silentLog } from "../http/log.ts";
-import { wire } from "../wiring.ts";
+import { createApp } from "../../src/server/app.ts";
+import type { Clock } from "../../src/server/clock.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Db } from "../../src/server/db/database.ts";
+import { silentLog } from "../../src/server/http/log.ts";
+import { wire } from "../../src/server/wiring.ts";
 
 export type TestClock = Clock & { set(iso: string): void; advance(ms: number): void };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type Db, migrateToLatest, openDatabase } from "../db/database.ts";
+import { type Db, migrateToLatest, openDatabase } from "../../src/server/db/database.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory SQLite by default, or its own schema in the

@@ -1,6 +1,6 @@
-import { ensureAdmin } from "../auth/admin-account.ts";
-import { setMustChangePassword } from "../auth/repository.ts";
-import { registerClient } from "../clients/service.ts";
+import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
+import { setMustChangePassword } from "../../src/server/auth/repository.ts";
+import { registerClient } from "../../src/server/clients/service.ts";
 import type { TestApp } from "./test-app.ts";
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../db/database.ts";
-import { isPostgres } from "../db/portable.ts";
+import type { Db } from "../../src/server/db/database.ts";
+import { isPostgres } from "../../src/server/db/portable.ts";
 
 /**
  * Columns left out of the fingerprint, and why: `session.lastActiveAt` is the idle sign-out's clock, which every

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Db } from "../db/database.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 import { createTestDatabase } from "./test-database.ts";
 

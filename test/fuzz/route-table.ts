@@ -52,7 +52,7 @@ interface ZodLike {
  * modules themselves so that a new schema's fields are attacked without editing the test.
  */
 export async function domainSchemas(): Promise<DomainSchema[]> {
-  const folder = new URL("../../domain/", import.meta.url);
+  const folder = new URL("../../src/domain/", import.meta.url);
   const found = new Map<string, DomainSchema>();
   const seen = new Set<unknown>();
   const visit = (schema: unknown) => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { type Db, migrateToLatest, openDatabase } from "../db/database.ts";
-import { silentLog } from "../http/log.ts";
-import type { TestApp, TestClock } from "../testing/test-app.ts";
-import { wire } from "../wiring.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { type Db, migrateToLatest, openDatabase } from "../../src/server/db/database.ts";
+import { silentLog } from "../../src/server/http/log.ts";
+import { wire } from "../../src/server/wiring.ts";
+import type { TestApp, TestClock } from "../support/test-app.ts";
 import { testRedisUrl } from "./test-redis.ts";
 
 /** Whether this run has a PostgreSQL (the PostgreSQL suite): two instances cannot share an in-memory SQLite. */

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCodes } from "../../domain/error-codes.ts";
-import { openDatabase } from "../db/database.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { createTestDatabase } from "../testing/test-database.ts";
+import { errorCodes } from "../../src/domain/error-codes.ts";
+import { openDatabase } from "../../src/server/db/database.ts";
+import { buildTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestDatabase } from "../support/test-database.ts";
 import {
   type BodyTemplate,
   boundaryIds,

@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultRedisKeyPrefix } from "../ports/rate-limit/redis-rate-limiter.ts";
-import { closedPort } from "../testing/smtp-sink.ts";
+import { defaultRedisKeyPrefix } from "../../src/server/ports/rate-limit/redis-rate-limiter.ts";
+import { closedPort } from "../support/smtp-sink.ts";
 import { connectTestRedis, deleteKeys, testRedisUrl } from "./test-redis.ts";
 import { postgresUrl } from "./two-instances.ts";
 
@@ -17,7 +17,7 @@ import { postgresUrl } from "./two-instances.ts";
  * the tests' Redis, reached through its one port over fresh connections (the primary hands each new connection to
  * the next instance). Each request's log line names the instance's process, which tells who answered.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const admin = { email: "cluster-admin@example.com", password: "cluster-password-1" };
 
 interface LogLine {

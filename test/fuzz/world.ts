@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { addDays } from "../../domain/school-day.ts";
-import { renewFeed } from "../calendar-feed/service.ts";
-import { searchKey } from "../clients/repository.ts";
-import { signedInAdmin, signedInClient, type TestAccount } from "../testing/accounts.ts";
-import { insertBooking, insertPlan } from "../testing/booking-factory.ts";
-import type { TestApp } from "../testing/test-app.ts";
+import { addDays } from "../../src/domain/school-day.ts";
+import { renewFeed } from "../../src/server/calendar-feed/service.ts";
+import { searchKey } from "../../src/server/clients/repository.ts";
+import { signedInAdmin, signedInClient, type TestAccount } from "../support/accounts.ts";
+import { insertBooking, insertPlan } from "../support/booking-factory.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * The rows the hostile requests aim at: a signed-in admin; a signed-in client and another client (the "victim",

@@ -1,5 +1,5 @@
-import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
-import type { Db } from "../db/database.ts";
+import { amountToPay, type BookingStatus, bookingTitle } from "../../src/domain/bookings.ts";
+import type { Db } from "../../src/server/db/database.ts";
 
 /**
  * Test data for bookings, written straight into the tables (no route, no rule): a plan, a booking and one lesson

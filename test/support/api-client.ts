@@ -2,7 +2,7 @@
  * The site's API over real HTTP, as a browser or a script uses it: session cookie kept between calls. Used by
  * the tests that drive a spawned server (backup, crash).
  */
-import { addDays, dayInZone } from "../../domain/school-day.ts";
+import { addDays, dayInZone } from "../../src/domain/school-day.ts";
 
 export interface ApiAnswer {
   status: number;
