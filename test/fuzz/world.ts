@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addDays } from "../../src/domain/school-day.ts";
 import { renewFeed } from "../../src/server/calendar-feed/service.ts";
-import { searchKey } from "../../src/server/clients/repository.ts";
+import { searchKey } from "../../src/server/db/search.ts";
 import { signedInAdmin, signedInClient, type TestAccount } from "../support/accounts.ts";
 import { insertBooking, insertPlan } from "../support/booking-factory.ts";
 import type { TestApp } from "../support/test-app.ts";

@@ -166,6 +166,25 @@ export async function countSignInAttempts(
   return { byAccount: Number(counts.byAccount), byAddress: Number(counts.byAddress) };
 }
 
+/** The user's password sign-in (better-auth's credential account) gets this hash. */
+export async function setCredentialPassword(
+  trx: Db,
+  userId: string,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable("account")
+    .set({ password: passwordHash, updatedAt: now })
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .execute();
+}
+
+export async function deleteSessionsOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom("session").where("userId", "=", userId).execute();
+}
+
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom("signInFailure").where("email", "=", normalizeEmail(email)).execute();
 }

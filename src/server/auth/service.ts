@@ -6,13 +6,17 @@ import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import { type Auth, authApiError } from "./auth.ts";
 import {
+  clearSignInFailures,
   countSignInAttempts,
   deleteOtherSessions,
   deleteSessionByToken,
+  deleteSessionsOf,
   findUserByEmail,
+  forgetAccount,
   forgetSignInAttempt,
   recordSignInAttempt,
   roleOf,
+  setCredentialPassword,
   setMustChangePassword,
 } from "./repository.ts";
 import type { SignedIn } from "./session.ts";
@@ -192,3 +196,20 @@ export async function changePassword(
   await setMustChangePassword(db, signedIn.userId, false);
   await deleteOtherSessions(db, signedIn.userId, signedIn.sessionId);
 }
+
+/**
+ * In the caller's transaction: the account's password becomes `passwordHash`, a temporary one the person must
+ * replace at the next sign-in; every session of theirs ends, and a sign-in lock from earlier failures is lifted.
+ */
+export async function setTemporaryPassword(
+  trx: Db,
+  account: { userId: string; email: string; passwordHash: string; now: string },
+): Promise<void> {
+  await setCredentialPassword(trx, account.userId, account.passwordHash, account.now);
+  await setMustChangePassword(trx, account.userId, true);
+  await deleteSessionsOf(trx, account.userId);
+  await clearSignInFailures(trx, account.email);
+}
+
+/** Deletes the account in the caller's transaction, with what is keyed by its email (repository.forgetAccount). */
+export const deleteAccount = (trx: Db, userId: string) => forgetAccount(trx, userId);

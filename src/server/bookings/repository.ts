@@ -1,5 +1,8 @@
 import { type AliasableExpression, type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
+import type { Db } from "../db/database.ts";
+import { containsPattern, isPostgres } from "../db/portable.ts";
+import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
@@ -7,22 +10,7 @@ import {
   searchKey,
   shortestIndexedSearch,
   trigramPhrase,
-} from "../clients/repository.ts";
-import type { Db } from "../db/database.ts";
-import { containsPattern, isPostgres } from "../db/portable.ts";
-import type { Database } from "../db/schema.ts";
-
-/** A subscription plan as the booking rules read it. */
-export interface PlanForBooking {
-  id: number;
-  clientId: string;
-  isActive: boolean;
-  totalClasses: number;
-  packType: string;
-  subscriptionId: string | null;
-  periodStartedAt: string | null;
-  createdAt: string;
-}
+} from "../db/search.ts";
 
 export interface BookingRow {
   id: number;
@@ -46,70 +34,6 @@ export interface LessonRow {
   feedback: string | null;
 }
 
-const planColumns = [
-  "id",
-  "clientId",
-  "isActive",
-  "totalClasses",
-  "packType",
-  "subscriptionId",
-  "periodStartedAt",
-  "createdAt",
-] as const;
-
-type PlanSelection = Omit<PlanForBooking, "isActive"> & { isActive: number };
-const toPlan = (row: PlanSelection): PlanForBooking => ({ ...row, isActive: row.isActive === 1 });
-
-/**
- * The plan row, locked until the transaction ends on PostgreSQL (`SELECT … FOR UPDATE`): every write to a
- * plan's bookings takes this lock before it counts, so two saves for one plan run one after the other and the
- * second counts what the first wrote. Ending the plan (an UPDATE of the same row) waits for it too. SQLite needs
- * no lock: Kysely's SQLite driver has one connection, held by a transaction from BEGIN to COMMIT, so
- * transactions never overlap (docs/decisions/010).
- */
-function selectPlan(trx: Db) {
-  const query = trx.selectFrom("subscriptionPlan").select(planColumns);
-  return isPostgres(trx) ? query.forUpdate() : query;
-}
-
-/** The client's active plan, locked (see selectPlan). */
-export async function lockActivePlan(trx: Db, clientId: string): Promise<PlanForBooking | undefined> {
-  const row = await selectPlan(trx)
-    .where("clientId", "=", clientId)
-    .where("isActive", "=", 1)
-    .executeTakeFirst();
-  return row && toPlan(row);
-}
-
-/** A plan by id, active or not, locked (see selectPlan). */
-export async function lockPlan(trx: Db, planId: number): Promise<PlanForBooking | undefined> {
-  const row = await selectPlan(trx).where("id", "=", planId).executeTakeFirst();
-  return row && toPlan(row);
-}
-
-/** The client's active plan, for reading (no lock). */
-export async function findActivePlan(db: Db, clientId: string): Promise<PlanForBooking | undefined> {
-  const row = await db
-    .selectFrom("subscriptionPlan")
-    .select(planColumns)
-    .where("clientId", "=", clientId)
-    .where("isActive", "=", 1)
-    .executeTakeFirst();
-  return row && toPlan(row);
-}
-
-export async function planPeriods(
-  db: Db,
-  planIds: readonly number[],
-): Promise<{ id: number; periodStartedAt: string | null; createdAt: string }[]> {
-  if (planIds.length === 0) return [];
-  return db
-    .selectFrom("subscriptionPlan")
-    .select(["id", "periodStartedAt", "createdAt"])
-    .where("id", "in", planIds)
-    .execute();
-}
-
 export async function findClientContact(
   db: Db,
   clientId: string,
@@ -119,33 +43,6 @@ export async function findClientContact(
     .select(["firstName", "lastName", "email"])
     .where("id", "=", clientId)
     .executeTakeFirst();
-}
-
-/**
- * Booked and used classes of each plan's current period, in one query: its lesson rows on or after `fromDay`,
- * and of those the ones before `today`. Each plan's condition uses lesson_planId_date_idx.
- */
-export async function countPlanClasses(
-  db: Db,
-  periods: readonly { planId: number; fromDay: string }[],
-  today: string,
-): Promise<Map<number, { booked: number; used: number }>> {
-  if (periods.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("lesson")
-    .select((eb) => [
-      "planId",
-      eb.fn.countAll<string | number>().as("booked"),
-      eb.fn.sum<string | number | null>(eb.case().when("date", "<", today).then(1).else(0).end()).as("used"),
-    ])
-    .where((eb) =>
-      eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
-    )
-    .groupBy("planId")
-    .execute();
-  return new Map(
-    rows.map((row) => [row.planId, { booked: Number(row.booked), used: Number(row.used ?? 0) }]),
-  );
 }
 
 /** The plan's lesson dates on or after `fromDay` (its current period), with the booking holding each. */

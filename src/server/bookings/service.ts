@@ -11,14 +11,12 @@ import {
   checkNewSelection,
   type EditBookingInput,
   manageBookingsPageSize,
-  planPeriodStartDay,
   type SaveBookingInput,
   type SaveBookingResponse,
   type SaveFeedbackInput,
   selectableDates,
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
-import type { PackType } from "../../domain/packs.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packName } from "../../domain/subscriptions.ts";
 import type { Clock } from "../clock.ts";
@@ -26,15 +24,24 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
+import {
+  activePlanOf,
+  classCountOf,
+  classesLeft,
+  lockActivePlanOf,
+  lockPlan,
+  type Plan,
+  periodStartOf,
+  schoolTimeOf,
+} from "../plans/service.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 import {
   type BookingRow,
   bookingsOfClient,
-  countPlanClasses,
+  cancelBookingsOfPlan as cancelBookingsOfPlanRows,
   datesBookedElsewhere,
   deleteBookingRow,
   deleteLessons,
-  findActivePlan,
   findBooking,
   findBookingOfPlan,
   findClientContact,
@@ -43,9 +50,6 @@ import {
   type LessonRow,
   lessonsOf,
   listBookings,
-  lockActivePlan,
-  lockPlan,
-  type PlanForBooking,
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,
@@ -63,8 +67,8 @@ export interface BookingDeps {
 export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
   dayInZone(deps.clock.now(), deps.config.TZ_SCHOOL);
 
-const periodStart = (deps: Pick<BookingDeps, "config">, plan: PlanForBooking) =>
-  planPeriodStartDay(plan, deps.config.TZ_SCHOOL);
+const periodStart = (deps: Pick<BookingDeps, "config">, plan: Plan) =>
+  periodStartOf(plan, deps.config.TZ_SCHOOL);
 
 function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
   return {
@@ -127,7 +131,7 @@ interface PlanCount {
 async function countForBooking(
   deps: BookingDeps,
   db: Db,
-  plan: PlanForBooking,
+  plan: Plan,
   booking: { id: number } | undefined,
 ): Promise<PlanCount> {
   const today = schoolToday(deps);
@@ -179,10 +183,8 @@ async function replaceFutureDates(
 }
 
 /** Classes left to book in the plan's current period, after a write (read inside the same transaction). */
-async function classesLeftOf(deps: BookingDeps, db: Db, plan: PlanForBooking): Promise<number> {
-  if (!plan.isActive) return 0;
-  const lessons = await planLessonsFrom(db, plan.id, periodStart(deps, plan));
-  return Math.max(0, plan.totalClasses - lessons.length);
+async function classesLeftOf(deps: BookingDeps, db: Db, plan: Plan): Promise<number> {
+  return (await classCountOf(db, plan, schoolTimeOf(deps))).left;
 }
 
 // Admin lists.
@@ -219,7 +221,7 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
   if (!(await findClientContact(db, clientId))) {
     throw appError("client-not-found", 404, messages.clientNotFound);
   }
-  const plan = await findActivePlan(db, clientId);
+  const plan = await activePlanOf(db, clientId);
   if (!plan) throw noActivePlan();
   const booking = await findBookingOfPlan(db, clientId, plan.id);
   const count = await countForBooking(deps, db, plan, booking);
@@ -227,7 +229,7 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
     clientId,
     subscriptionId: plan.subscriptionId,
     totalClasses: plan.totalClasses,
-    classesLeft: Math.max(0, plan.totalClasses - count.booked),
+    classesLeft: classesLeft(plan, count.booked),
     selectable: selectableDates({
       totalClasses: plan.totalClasses,
       bookedElsewhere: count.bookedElsewhere,
@@ -245,7 +247,7 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
     throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
   }
   return db.transaction().execute(async (trx) => {
-    const plan = await lockActivePlan(trx, input.clientId);
+    const plan = await lockActivePlanOf(trx, input.clientId);
     if (!plan) throw noActivePlan();
     const existing = await findBookingOfPlan(trx, input.clientId, plan.id);
     const count = await countForBooking(deps, trx, plan, existing);
@@ -407,34 +409,32 @@ export async function saveFeedback(
 // The client's own pages.
 
 /** A plan's progress as the client's pages show it: booked, used (past) and left to book. */
-export async function planProgress(
-  deps: BookingDeps,
-  db: Db,
-  plan: PlanForBooking,
-): Promise<ClientPlanProgress> {
-  const counts = await countPlanClasses(
-    db,
-    [{ planId: plan.id, fromDay: periodStart(deps, plan) }],
-    schoolToday(deps),
-  );
-  const { booked, used } = counts.get(plan.id) ?? { booked: 0, used: 0 };
+export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promise<ClientPlanProgress> {
+  const count = await classCountOf(db, plan, schoolTimeOf(deps));
   return {
-    title: packName(plan.packType as PackType),
+    title: packName(plan.packType),
     subscriptionId: plan.subscriptionId,
     totalClasses: plan.totalClasses,
-    bookedClasses: booked,
-    usedClasses: used,
-    classesLeft: Math.max(0, plan.totalClasses - booked),
+    bookedClasses: count.booked,
+    usedClasses: count.used,
+    classesLeft: classesLeft(plan, count.booked),
   };
 }
 
 /** Every booking of the client with its dates and feedback, and the active plan's progress. */
 export async function clientBookings(deps: BookingDeps, clientId: string): Promise<ClientBookingsResponse> {
   const { db } = deps;
-  const [rows, plan] = await Promise.all([bookingsOfClient(db, clientId), findActivePlan(db, clientId)]);
+  const [rows, plan] = await Promise.all([bookingsOfClient(db, clientId), activePlanOf(db, clientId)]);
   return {
     today: schoolToday(deps),
     plan: plan ? await planProgress(deps, db, plan) : null,
     bookings: await withLessons(db, rows),
   };
 }
+
+/**
+ * A plan ended (subscriptions): in the caller's transaction, its dates after `today` are freed (the client may book
+ * them again on a new plan); the rest stay for the history, in bookings marked cancelled (no more reminders).
+ */
+export const cancelBookingsOfPlan = (trx: Db, planId: number, now: string, today: string) =>
+  cancelBookingsOfPlanRows(trx, planId, now, today);

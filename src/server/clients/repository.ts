@@ -1,68 +1,17 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { Client } from "../../domain/clients.ts";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
-import { type SchoolTime, usedClassesOf } from "../subscriptions/service.ts";
-
-/**
- * The form of a name stored for search, and of the search text: lower case without accents, so "maria"
- * finds "María" and the order is the same on both engines.
- */
-export function searchKey(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
-}
-
-/**
- * The active plan's columns, one indexed lookup each (at most one plan is active: migration 0005). A client has an
- * active subscription when the first is not null: an EXISTS in the select list would let PostgreSQL hash every
- * active plan for a page of 10.
- */
-const activePlanColumn =
-  <C extends "id" | "totalClasses" | "packType", A extends string>(column: C, alias: A) =>
-  (eb: ExpressionBuilder<Database, "client">) =>
-    eb
-      .selectFrom("subscriptionPlan")
-      .select(`subscriptionPlan.${column}`)
-      .whereRef("subscriptionPlan.clientId", "=", "client.id")
-      .where("subscriptionPlan.isActive", "=", 1)
-      .limit(1)
-      .as(alias);
-
-const planColumns = [
-  activePlanColumn("id", "planId"),
-  activePlanColumn("totalClasses", "planTotalClasses"),
-  activePlanColumn("packType", "planPackType"),
-] as const;
-
-interface PlanColumns {
-  planId: number | null;
-  planTotalClasses: number | null;
-  planPackType: string | null;
-}
-
-/** Adds each client's active plan, with its used classes counted the one way (subscriptions/service.ts). */
-async function withPlans<R extends PlanColumns>(
-  db: Db,
-  rows: R[],
-  at: SchoolTime,
-): Promise<(R & { plan: Client["plan"] })[]> {
-  const planIds = rows.flatMap((row) => (row.planId === null ? [] : [row.planId]));
-  const used = planIds.length ? await usedClassesOf(db, planIds, at) : new Map<number, number>();
-  return rows.map((row) => ({
-    ...row,
-    plan:
-      row.planId === null
-        ? null
-        : {
-            totalClasses: Number(row.planTotalClasses),
-            usedClasses: used.get(row.planId) ?? 0,
-            packType: row.planPackType as PackType,
-          },
-  }));
-}
+import {
+  countedRows,
+  countOf,
+  readAlongOrder,
+  searchKey,
+  shortestIndexedSearch,
+  trigramPhrase,
+} from "../db/search.ts";
 
 const clientColumns = [
   "client.id",
@@ -74,29 +23,21 @@ const clientColumns = [
   "client.createdAt",
 ] as const;
 
-function toClient(row: {
+/** A client's row; its plan is the plans feature's to add (clients/service.ts). */
+export interface ClientRow {
   id: string;
   firstName: string;
   lastName: string;
   email: string;
   phoneNumber: string;
-  defaultPackType: string | null;
+  defaultPackType: PackType | null;
   createdAt: string;
-  planId: number | null;
-  plan: Client["plan"];
-}): Client {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    defaultPackType: row.defaultPackType as PackType | null,
-    hasActiveSubscription: row.planId !== null,
-    plan: row.plan,
-    createdAt: row.createdAt,
-  };
 }
+
+const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType: string | null }) => ({
+  ...row,
+  defaultPackType: row.defaultPackType as PackType | null,
+});
 
 /** Clients whose first or last name contains the search key (the folded form: searchKey), exactly. */
 function matching(db: Db, key: string) {
@@ -109,9 +50,6 @@ function matching(db: Db, key: string) {
         sql<boolean>`(${eb.ref("client.firstNameSearch")} like ${pattern} escape '\\' or ${eb.ref("client.lastNameSearch")} like ${pattern} escape '\\')`,
     );
 }
-
-/** A trigram index finds only what holds a whole trigram: a shorter search reads every name instead. */
-export const shortestIndexedSearch = 3;
 
 /**
  * The ids of the clients whose "first last" search name contains `key`, read from the trigram index of
@@ -142,32 +80,6 @@ const nameIndexHits = (key: string) =>
     id: number;
   }>`(select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)})`;
 
-/** `text` as an FTS5 phrase: with the trigram tokenizer, it matches where `text` is a substring. */
-export function trigramPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** The number of rows in the table, kept by triggers (migration 0009): a list's total without counting. */
-export async function countedRows(db: Db, table: "client" | "booking"): Promise<number> {
-  const row = await db
-    .selectFrom("rowCount")
-    .select("count")
-    .where("tableName", "=", table)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/**
- * Whether a searched page is best read along the list's order, testing each row until the page is full (about
- * `upTo` × rows / matches steps), rather than by looking up every match and sorting them (`matches` lookups).
- * A lookup costs some 40 steps (measured on SQLite at 100,000 clients and bookings), so either way a page costs
- * at most about √(40 × upTo × rows) steps. SQLite's planner cannot weigh this (it does not know how many rows a
- * search matches), so the repositories choose from the count they have just taken.
- */
-export function readAlongOrder(matches: number, rows: number, upTo: number): boolean {
-  return 40 * matches * matches >= upTo * rows;
-}
-
 /** The clients list's order: by first name, last name (folded), then id, as client_name_order_idx holds them. */
 const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
   query.orderBy("client.firstNameSearch").orderBy("client.lastNameSearch").orderBy("client.id");
@@ -178,7 +90,7 @@ const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
  * alone and the scan stops once the page is full.
  */
 export function clientPageQuery(db: Db, query: { search: string; page: number; pageSize: number }) {
-  return inNameOrder(matching(db, searchKey(query.search)).select([...clientColumns, ...planColumns]))
+  return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
@@ -194,12 +106,7 @@ export function clientPageFromIndexQuery(
   )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return inNameOrder(
-    db
-      .selectFrom("client")
-      .where("client.id", "in", pageIds)
-      .select([...clientColumns, ...planColumns]),
-  );
+  return inNameOrder(db.selectFrom("client").where("client.id", "in", pageIds).select(clientColumns));
 }
 
 /**
@@ -218,23 +125,10 @@ async function countClients(db: Db, key: string): Promise<number> {
     : countOf(db, db.selectFrom(nameIndexHits(key).as("hit")).select("hit.id"));
 }
 
-/** The number of rows `matches` selects. */
-export async function countOf<DB, TB extends keyof DB, O>(
-  db: Db,
-  matches: SelectQueryBuilder<DB, TB, O>,
-): Promise<number> {
-  const row = await db
-    .selectFrom(matches.as("match"))
-    .select((eb) => eb.fn.countAll<string | number>().as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
-  at: SchoolTime,
-): Promise<{ items: Client[]; total: number }> {
+): Promise<{ items: ClientRow[]; total: number }> {
   const key = searchKey(query.search);
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;
@@ -244,18 +138,16 @@ export async function listClients(
     ? clientPageQuery(db, query)
     : clientPageFromIndexQuery(db, query, named)
   ).execute();
-  return { items: (await withPlans(db, rows, at)).map(toClient), total };
+  return { items: rows.map(toClientRow), total };
 }
 
-export async function findClient(db: Db, id: string, at: SchoolTime): Promise<Client | undefined> {
+export async function findClientRow(db: Db, id: string): Promise<ClientRow | undefined> {
   const row = await db
     .selectFrom("client")
-    .select([...clientColumns, ...planColumns])
+    .select(clientColumns)
     .where("client.id", "=", id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const [withPlan] = await withPlans(db, [row], at);
-  return withPlan && toClient(withPlan);
+  return row && toClientRow(row);
 }
 
 /** Any account (admin or client) with this email, other than `exceptUserId`. */

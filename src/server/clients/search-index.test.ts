@@ -5,14 +5,13 @@ import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { listBookings } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
+import { countedRows, searchKey } from "../db/search.ts";
 import {
   clientIdsNamed,
   clientPageFromIndexQuery,
   clientPageQuery,
-  countedRows,
   insertClientAccount,
   listClients,
-  searchKey,
   updateClientAccount,
 } from "./repository.ts";
 
@@ -192,7 +191,7 @@ describe("searches through the trigram indexes (migration 0009)", () => {
               return byBytes(af, bf) || byBytes(al, bl) || byBytes(a.id, b.id);
             })
             .map((c) => c.id);
-          const listed = await allPages((page) => listClients(db, { search, page, pageSize: 3 }, at));
+          const listed = await allPages((page) => listClients(db, { search, page, pageSize: 3 }));
           expect({ search, ids: listed.items.map((c) => c.id) }).toEqual({ search, ids: expectedClients });
           expect(listed.total).toBe(expectedClients.length);
           const named = clientIdsNamed(db, key);
@@ -244,7 +243,7 @@ describe("searches through the trigram indexes (migration 0009)", () => {
     const [booking] = bookings;
     if (!olga || !booking) throw new Error("built without them");
     const totals = async (search: string) => ({
-      clients: (await listClients(db, { search, page: 1, pageSize: 10 }, at)).total,
+      clients: (await listClients(db, { search, page: 1, pageSize: 10 })).total,
       bookings: (await listBookings(db, { search, page: 1, pageSize: 10, matchTitle: true })).total,
     });
     expect(await totals("petrova")).toEqual({ clients: 1, bookings: 1 });

@@ -9,17 +9,18 @@ import type {
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
-import { clearSignInFailures, forgetAccount, setMustChangePassword } from "../auth/repository.ts";
-import { requestPasswordReset } from "../auth/service.ts";
+import { deleteAccount, requestPasswordReset, setTemporaryPassword } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
+import { activePlansOf, classCountsOf, schoolTimeOf } from "../plans/service.ts";
 import type { ClientDeletionHooks } from "./after-deletion.ts";
 import {
+  type ClientRow,
   emailInUse,
-  findClient,
+  findClientRow,
   insertClientAccount,
   listClients,
   updateClientAccount,
@@ -34,7 +35,34 @@ export interface ClientDeps {
   config: Pick<Config, "TZ_SCHOOL">;
 }
 
-const schoolTime = (deps: ClientDeps) => ({ now: deps.clock.now(), timeZone: deps.config.TZ_SCHOOL });
+/** The clients with their active plans and the classes used of each (asked of the plans feature). */
+async function withPlans(deps: ClientDeps, db: Db, rows: readonly ClientRow[]): Promise<Client[]> {
+  const plans = await activePlansOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const counts = await classCountsOf(db, [...plans.values()], schoolTimeOf(deps));
+  return rows.map(({ createdAt, ...row }) => {
+    const plan = plans.get(row.id);
+    return {
+      ...row,
+      hasActiveSubscription: plan !== undefined,
+      plan: plan
+        ? {
+            totalClasses: plan.totalClasses,
+            usedClasses: counts.get(plan.id)?.used ?? 0,
+            packType: plan.packType,
+          }
+        : null,
+      createdAt,
+    };
+  });
+}
+
+async function findClient(deps: ClientDeps, db: Db, id: string): Promise<Client | undefined> {
+  const row = await findClientRow(db, id);
+  return row && (await withPlans(deps, db, [row]))[0];
+}
 
 /** No 0/O, 1/l/I and the like: the admin reads the password out or copies it by hand. */
 const passwordAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
@@ -50,12 +78,12 @@ const emailTaken = () =>
   appError("email-already-in-use", 409, messages.registrationFailed(messages.emailTaken), { field: "email" });
 
 export async function searchClients(deps: ClientDeps, query: ClientListQuery): Promise<ClientPage> {
-  const { items, total } = await listClients(deps.db, query, schoolTime(deps));
-  return { items, page: query.page, pageSize: query.pageSize, total };
+  const { items, total } = await listClients(deps.db, query);
+  return { items: await withPlans(deps, deps.db, items), page: query.page, pageSize: query.pageSize, total };
 }
 
 export async function getClient(deps: ClientDeps, id: string): Promise<Client> {
-  const client = await findClient(deps.db, id, schoolTime(deps));
+  const client = await findClient(deps, deps.db, id);
   if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
   return client;
 }
@@ -98,7 +126,7 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
   const { db, clock } = deps;
   try {
     await db.transaction().execute(async (trx) => {
-      const current = await findClient(trx, id, schoolTime(deps));
+      const current = await findClient(deps, trx, id);
       if (!current) throw appError("client-not-found", 404, messages.clientNotFound);
       const packChanges =
         input.defaultPackType !== undefined && input.defaultPackType !== current.defaultPackType;
@@ -136,9 +164,9 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
  */
 export async function deleteClient(deps: ClientDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const client = await findClient(trx, id, schoolTime(deps));
+    const client = await findClient(deps, trx, id);
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
-    await forgetAccount(trx, id);
+    await deleteAccount(trx, id);
   });
   await deps.clientDeletion.afterCommit(id);
 }
@@ -151,22 +179,18 @@ export async function deleteClient(deps: ClientDeps, id: string): Promise<void> 
 export async function issueTemporaryPassword(deps: ClientDeps, id: string): Promise<string> {
   const { db, auth, clock } = deps;
   // Refuse an unknown id before paying for a password hash.
-  if (!(await findClient(db, id, schoolTime(deps))))
-    throw appError("client-not-found", 404, messages.clientNotFound);
+  if (!(await findClient(deps, db, id))) throw appError("client-not-found", 404, messages.clientNotFound);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await (await auth.$context).password.hash(temporaryPassword);
   await db.transaction().execute(async (trx) => {
-    const client = await findClient(trx, id, schoolTime(deps));
+    const client = await findClient(deps, trx, id);
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
-    await trx
-      .updateTable("account")
-      .set({ password: passwordHash, updatedAt: clock.now().toISOString() })
-      .where("userId", "=", id)
-      .where("providerId", "=", "credential")
-      .execute();
-    await setMustChangePassword(trx, id, true);
-    await trx.deleteFrom("session").where("userId", "=", id).execute();
-    await clearSignInFailures(trx, client.email);
+    await setTemporaryPassword(trx, {
+      userId: id,
+      email: client.email,
+      passwordHash,
+      now: clock.now().toISOString(),
+    });
   });
   return temporaryPassword;
 }

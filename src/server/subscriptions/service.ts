@@ -1,7 +1,5 @@
-import { planPeriodStartDay } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { packOf } from "../../domain/packs.ts";
-import { dayInZone } from "../../domain/school-day.ts";
 import {
   type ActiveSubscriptionInfo,
   type AvailablePack,
@@ -15,33 +13,36 @@ import {
 } from "../../domain/subscriptions.ts";
 import { assertClientAccess } from "../auth/ownership.ts";
 import type { SignedIn } from "../auth/session.ts";
-import { countPlanClasses, planPeriods } from "../bookings/repository.ts";
-import { schoolToday } from "../bookings/service.ts";
+import { cancelBookingsOfPlan, schoolToday } from "../bookings/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
+import {
+  activePlanOf,
+  activePlanOfSubscription,
+  classCountOf,
+  endPlan,
+  type Plan,
+  schoolTimeOf,
+  startNewPeriod,
+  startPlan,
+} from "../plans/service.ts";
 import type { Outbox, QueuedMail } from "../ports/mail/outbox.ts";
 import { localCheckoutCompleted } from "../ports/payments/local-payments.ts";
 import type { PaymentEvent, PaymentProvider } from "../ports/payments/payment-provider.ts";
 import {
-  type ActivePlan,
   type CheckoutSession,
   clientContact,
   closeCheckoutSession,
-  endPlan,
-  findActivePlan,
-  findActivePlanBySubscription,
   findCheckoutSession,
   findPack,
-  insertActivePlan,
   insertCheckoutSession,
   isEventRecorded,
   listPacks,
   recordEvent,
-  startNewPeriod,
 } from "./repository.ts";
 
 export interface SubscriptionDeps {
@@ -54,42 +55,19 @@ export interface SubscriptionDeps {
   config: Pick<Config, "TZ_SCHOOL">;
 }
 
-/** The moment and the school's time zone: what "today" and a plan's period start mean. */
-export interface SchoolTime {
-  now: Date;
-  timeZone: string;
-}
-
 /**
- * Classes used, per plan: the plan's booked dates (lesson rows) that are past in the school's time zone, counted
- * within its current period (from the day of `periodStartedAt`), derived each time rather than kept in a counter
- * that could drift from the bookings (docs/decisions/005). Every reader (the client's box, the admin's list,
- * cancellation) goes through this one function: one query for the plans, one for their lessons.
+ * Ends the plan in the caller's transaction, with its bookings: their dates after today (school time) are freed,
+ * the rest kept for the history, marked cancelled. False when the plan had ended already.
  */
-export async function usedClassesOf(
-  db: Db,
-  planIds: readonly number[],
-  at: SchoolTime,
-): Promise<Map<number, number>> {
-  const periods = (await planPeriods(db, planIds)).map((plan) => ({
-    planId: plan.id,
-    fromDay: planPeriodStartDay(plan, at.timeZone),
-  }));
-  const counts = await countPlanClasses(db, periods, dayInZone(at.now, at.timeZone));
-  return new Map(planIds.map((id) => [id, counts.get(id)?.used ?? 0]));
-}
-
-const schoolTimeOf = (deps: Pick<SubscriptionDeps, "clock" | "config">): SchoolTime => ({
-  now: deps.clock.now(),
-  timeZone: deps.config.TZ_SCHOOL,
-});
-
-async function usedClassesOfPlan(
-  deps: Pick<SubscriptionDeps, "clock" | "config">,
-  db: Db,
-  planId: number,
-): Promise<number> {
-  return (await usedClassesOf(db, [planId], schoolTimeOf(deps))).get(planId) ?? 0;
+async function endPlanAndBookings(
+  deps: SubscriptionDeps,
+  trx: Db,
+  plan: Plan,
+  now: string,
+): Promise<boolean> {
+  if (!(await endPlan(trx, plan.id, now))) return false;
+  await cancelBookingsOfPlan(trx, plan.id, now, schoolToday(deps));
+  return true;
 }
 
 export function availablePacks(deps: Pick<SubscriptionDeps, "db">): Promise<AvailablePack[]> {
@@ -100,13 +78,13 @@ export async function activeSubscription(
   deps: Pick<SubscriptionDeps, "db" | "clock" | "config">,
   clientId: string,
 ): Promise<ActiveSubscriptionInfo> {
-  const plan = await findActivePlan(deps.db, clientId);
+  const plan = await activePlanOf(deps.db, clientId);
   if (!plan) return noActiveSubscription;
   return {
     active: true,
     title: packName(plan.packType),
     totalClasses: plan.totalClasses,
-    usedClasses: await usedClassesOfPlan(deps, deps.db, plan.id),
+    usedClasses: (await classCountOf(deps.db, plan, schoolTimeOf(deps))).used,
     subscriptionId: plan.subscriptionId,
     packType: plan.packType,
   };
@@ -130,7 +108,7 @@ export async function startCheckout(
   if (signedIn.role === "client" && client.defaultPackType && client.defaultPackType !== pack.id) {
     throw appError("pack-not-offered", 409, messages.packNotOffered, { field: "packType" });
   }
-  if (await findActivePlan(db, input.userId)) {
+  if (await activePlanOf(db, input.userId)) {
     throw appError("subscription-active", 409, messages.subscriptionAlreadyActive);
   }
 
@@ -165,7 +143,7 @@ export async function cancelSubscription(
 ): Promise<CancelSubscriptionResponse> {
   const { db, payments, clock } = deps;
   assertClientAccess(signedIn, input.userId);
-  const plan = await findActivePlan(db, input.userId);
+  const plan = await activePlanOf(db, input.userId);
   if (!plan || plan.subscriptionId !== input.subscriptionId) {
     throw appError("subscription-not-found", 404, messages.cancelSubscriptionFailed);
   }
@@ -179,10 +157,10 @@ export async function cancelSubscription(
     });
     throw appError("payment-provider-failed", 503, messages.cancelSubscriptionFailed);
   }
-  const remainingClasses = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(deps, db, plan.id)));
+  const remainingClasses = (await classCountOf(db, plan, schoolTimeOf(deps))).unused;
   const mailIds = await db.transaction().execute(async (trx) => {
     // Ended meanwhile (the provider's subscription.deleted event came first): its receipt is already queued.
-    if (!(await endPlan(trx, plan.id, clock.now().toISOString(), schoolToday(deps)))) return [];
+    if (!(await endPlanAndBookings(deps, trx, plan, clock.now().toISOString()))) return [];
     const mail = await cancellationReceipt(trx, plan, remainingClasses);
     return mail ? [await deps.outbox.enqueue(mail, trx)] : [];
   });
@@ -310,7 +288,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       }
       const pack = await findPack(trx, session.packType);
       if (!pack) return { ...done, outcome: "ignored" };
-      if (await findActivePlan(trx, session.clientId)) {
+      if (await activePlanOf(trx, session.clientId)) {
         // Paid while another plan is active (two checkouts at once): one active plan only. The provider stops
         // billing the second subscription; any refund is the school's call, so it is logged for them.
         await closeCheckoutSession(trx, session.id, "refused", now);
@@ -322,7 +300,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
         done.afterCommit.push(() => deps.payments.cancelSubscription(event.subscriptionId));
         return { ...done, outcome: "ignored" };
       }
-      await insertActivePlan(trx, {
+      await startPlan(trx, {
         clientId: session.clientId,
         totalClasses: pack.classes,
         packType: pack.id,
@@ -342,7 +320,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
     }
     case "period-paid": {
       // The first payment is the purchase, which checkout-completed applies.
-      const plan = event.renewal ? await findActivePlanBySubscription(trx, event.subscriptionId) : undefined;
+      const plan = event.renewal ? await activePlanOfSubscription(trx, event.subscriptionId) : undefined;
       if (!plan) return { ...done, outcome: "ignored" };
       const pack = packOf(plan.packType);
       await startNewPeriod(trx, plan.id, pack.classes, event.periodStartedAt);
@@ -355,7 +333,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       return done;
     }
     case "payment-failed": {
-      const plan = await findActivePlanBySubscription(trx, event.subscriptionId);
+      const plan = await activePlanOfSubscription(trx, event.subscriptionId);
       if (!plan) return { ...done, outcome: "ignored" };
       const pack = packOf(plan.packType);
       await mail(
@@ -368,10 +346,9 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       return done;
     }
     case "subscription-ended": {
-      const plan = await findActivePlanBySubscription(trx, event.subscriptionId);
-      if (!plan || !(await endPlan(trx, plan.id, now, schoolToday(deps))))
-        return { ...done, outcome: "ignored" };
-      const remaining = Math.max(0, plan.totalClasses - (await usedClassesOfPlan(deps, trx, plan.id)));
+      const plan = await activePlanOfSubscription(trx, event.subscriptionId);
+      if (!plan || !(await endPlanAndBookings(deps, trx, plan, now))) return { ...done, outcome: "ignored" };
+      const remaining = (await classCountOf(trx, plan, schoolTimeOf(deps))).unused;
       await mail(await cancellationReceipt(trx, plan, remaining));
       return done;
     }
@@ -389,7 +366,7 @@ async function receiptTo(
   return { to: client.email, subject, text: [`Hello ${client.firstName},`, ...paragraphs].join("\n\n") };
 }
 
-function cancellationReceipt(db: Db, plan: ActivePlan, remainingClasses: number) {
+function cancellationReceipt(db: Db, plan: Plan, remainingClasses: number) {
   return receiptTo(db, plan.clientId, "Your subscription has been canceled", [
     messages.subscriptionCanceled(remainingClasses),
     `Package: ${packName(plan.packType)}. Subscription: ${plan.subscriptionId ?? "none"}`,

@@ -1,0 +1,174 @@
+import type { PackType } from "../../domain/packs.ts";
+import type { Db } from "../db/database.ts";
+import { isPostgres } from "../db/portable.ts";
+
+/** A client's plan: the classes bought and the period they count in. */
+export interface Plan {
+  id: number;
+  clientId: string;
+  isActive: boolean;
+  totalClasses: number;
+  packType: PackType;
+  subscriptionId: string | null;
+  /** The current paid period's start; null for plans from before payments existed (they count from createdAt). */
+  periodStartedAt: string | null;
+  createdAt: string;
+}
+
+const planColumns = [
+  "id",
+  "clientId",
+  "isActive",
+  "totalClasses",
+  "packType",
+  "subscriptionId",
+  "periodStartedAt",
+  "createdAt",
+] as const;
+
+type PlanSelection = Omit<Plan, "isActive" | "packType"> & { isActive: number; packType: string };
+const toPlan = (row: PlanSelection): Plan => ({
+  ...row,
+  isActive: row.isActive === 1,
+  packType: row.packType as PackType,
+});
+
+const selectPlans = (db: Db) => db.selectFrom("subscriptionPlan").select(planColumns);
+
+/**
+ * The plan rows, locked until the transaction ends on PostgreSQL (`SELECT … FOR UPDATE`): every write to a
+ * plan's bookings takes this lock before it counts, so two saves for one plan run one after the other and the
+ * second counts what the first wrote. Ending the plan (an UPDATE of the same row) waits for it too. SQLite needs
+ * no lock: Kysely's SQLite driver has one connection, held by a transaction from BEGIN to COMMIT, so
+ * transactions never overlap (docs/decisions/010).
+ */
+function selectLocked(trx: Db) {
+  const query = selectPlans(trx);
+  return isPostgres(trx) ? query.forUpdate() : query;
+}
+
+/** The client's active plan (at most one: subscriptionPlan_one_active_idx). */
+export async function findActivePlan(db: Db, clientId: string): Promise<Plan | undefined> {
+  const row = await selectPlans(db)
+    .where("clientId", "=", clientId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
+/** The active plans of these clients (subscriptionPlan_clientId_isActive_idx). */
+export async function findActivePlans(db: Db, clientIds: readonly string[]): Promise<Plan[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await selectPlans(db).where("clientId", "in", clientIds).where("isActive", "=", 1).execute();
+  return rows.map(toPlan);
+}
+
+export async function findActivePlanBySubscription(
+  db: Db,
+  subscriptionId: string,
+): Promise<Plan | undefined> {
+  const row = await selectPlans(db)
+    .where("subscriptionId", "=", subscriptionId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
+/** The client's active plan, locked (see selectLocked). */
+export async function lockActivePlan(trx: Db, clientId: string): Promise<Plan | undefined> {
+  const row = await selectLocked(trx)
+    .where("clientId", "=", clientId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
+/** A plan by id, active or not, locked (see selectLocked). */
+export async function lockPlan(trx: Db, planId: number): Promise<Plan | undefined> {
+  const row = await selectLocked(trx).where("id", "=", planId).executeTakeFirst();
+  return row && toPlan(row);
+}
+
+export async function findPlans(db: Db, planIds: readonly number[]): Promise<Plan[]> {
+  if (planIds.length === 0) return [];
+  return (await selectPlans(db).where("id", "in", planIds).execute()).map(toPlan);
+}
+
+export async function insertActivePlan(
+  trx: Db,
+  plan: {
+    clientId: string;
+    totalClasses: number;
+    packType: PackType;
+    subscriptionId: string;
+    provider: string;
+    now: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto("subscriptionPlan")
+    .values({
+      clientId: plan.clientId,
+      isActive: 1,
+      totalClasses: plan.totalClasses,
+      // Not read: used classes are derived from booked dates (docs/decisions/005).
+      usedClasses: 0,
+      packType: plan.packType,
+      subscriptionId: plan.subscriptionId,
+      provider: plan.provider,
+      periodStartedAt: plan.now,
+      endedAt: null,
+      createdAt: plan.now,
+    })
+    .execute();
+}
+
+/** A new paid period: the plan's classes start again from the pack's count. */
+export async function startNewPeriod(trx: Db, planId: number, totalClasses: number, startedAt: string) {
+  await trx
+    .updateTable("subscriptionPlan")
+    .set({ totalClasses, periodStartedAt: startedAt })
+    .where("id", "=", planId)
+    .execute();
+}
+
+/**
+ * True when this call ended it (false: it was no longer active). The UPDATE locks the plan row on PostgreSQL, so a
+ * booking save holding that lock finishes first, and one waiting for it then finds no active plan.
+ */
+export async function endActivePlan(trx: Db, planId: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("subscriptionPlan")
+    .set({ isActive: 0, endedAt: now })
+    .where("id", "=", planId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Booked and used classes of each plan's current period, in one query: its lesson rows on or after `fromDay`,
+ * and of those the ones before `today`. Each plan's condition uses lesson_planId_date_idx.
+ */
+export async function countPlanClasses(
+  db: Db,
+  periods: readonly { planId: number; fromDay: string }[],
+  today: string,
+): Promise<Map<number, { booked: number; used: number }>> {
+  if (periods.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("lesson")
+    .select((eb) => [
+      "planId",
+      eb.fn.countAll<string | number>().as("booked"),
+      eb.fn.sum<string | number | null>(eb.case().when("date", "<", today).then(1).else(0).end()).as("used"),
+    ])
+    .where((eb) =>
+      eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
+    )
+    .groupBy("planId")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.planId, { booked: Number(row.booked), used: Number(row.used ?? 0) }]),
+  );
+}

@@ -1,0 +1,125 @@
+import { planPeriodStartDay } from "../../domain/bookings.ts";
+import type { PackType } from "../../domain/packs.ts";
+import { dayInZone } from "../../domain/school-day.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { Plan } from "./repository.ts";
+import * as repository from "./repository.ts";
+
+/**
+ * Plans: the classes a client bought and how many of them are booked, used and left. This feature owns the
+ * subscriptionPlan table and the rule that counts a plan's classes; subscriptions (buying, renewing, ending),
+ * bookings (taking classes) and clients (the admin's list) ask it. The functions take the database or the caller's
+ * transaction, so a count or a lock happens inside the caller's unit of work.
+ */
+export type { Plan };
+
+/** The moment and the school's time zone: what "today" and a plan's period start mean. */
+export interface SchoolTime {
+  now: Date;
+  timeZone: string;
+}
+
+export const schoolTimeOf = (deps: { clock: Clock; config: Pick<Config, "TZ_SCHOOL"> }): SchoolTime => ({
+  now: deps.clock.now(),
+  timeZone: deps.config.TZ_SCHOOL,
+});
+
+/** How a plan's current period stands. */
+export interface ClassCount {
+  /** Dates of the period in a booking. */
+  booked: number;
+  /** Of those, the ones past (school time): classes taken. */
+  used: number;
+  /** Classes still to book: what a booking may add. */
+  left: number;
+  /** Classes bought and not taken yet (booked future dates included): what ending the plan gives up. */
+  unused: number;
+}
+
+export const activePlanOf = (db: Db, clientId: string) => repository.findActivePlan(db, clientId);
+
+export const activePlanOfSubscription = (db: Db, subscriptionId: string) =>
+  repository.findActivePlanBySubscription(db, subscriptionId);
+
+/** Each of these clients' active plan, by client id. */
+export async function activePlansOf(db: Db, clientIds: readonly string[]): Promise<Map<string, Plan>> {
+  const plans = await repository.findActivePlans(db, clientIds);
+  return new Map(plans.map((plan) => [plan.clientId, plan]));
+}
+
+/**
+ * The client's active plan, locked until the caller's transaction ends: whoever writes a plan's bookings takes this
+ * lock before counting, so two writers for one plan run one after the other (docs/decisions/010).
+ */
+export const lockActivePlanOf = (trx: Db, clientId: string) => repository.lockActivePlan(trx, clientId);
+
+/** A plan by id, active or not, locked like lockActivePlanOf. */
+export const lockPlan = (trx: Db, planId: number) => repository.lockPlan(trx, planId);
+
+/** The first day (school time) of the plan's current period: its dates from this day on count against it. */
+export const periodStartOf = (plan: Plan, timeZone: string) => planPeriodStartDay(plan, timeZone);
+
+/** Classes left to book: the classes bought less the dates booked in the current period, never below 0. */
+export const classesLeft = (plan: Pick<Plan, "totalClasses">, booked: number) =>
+  Math.max(0, plan.totalClasses - booked);
+
+/**
+ * The class count of each plan: its booked dates (lesson rows) within its current period, and of those the ones
+ * past in the school's time zone, derived each time rather than kept in a counter that could drift from the
+ * bookings (docs/decisions/005). Every reader (the client's pages, the admin's lists, bookings, cancellation) goes
+ * through here: one query for all the plans' lessons.
+ */
+export async function classCountsOf(
+  db: Db,
+  plans: readonly Plan[],
+  at: SchoolTime,
+): Promise<Map<number, ClassCount>> {
+  const periods = plans.map((plan) => ({ planId: plan.id, fromDay: periodStartOf(plan, at.timeZone) }));
+  const counts = await repository.countPlanClasses(db, periods, dayInZone(at.now, at.timeZone));
+  return new Map(
+    plans.map((plan) => {
+      const { booked, used } = counts.get(plan.id) ?? { booked: 0, used: 0 };
+      return [
+        plan.id,
+        {
+          booked,
+          used,
+          // An ended plan has nothing left to book.
+          left: plan.isActive ? classesLeft(plan, booked) : 0,
+          unused: Math.max(0, plan.totalClasses - used),
+        },
+      ];
+    }),
+  );
+}
+
+export async function classCountOf(db: Db, plan: Plan, at: SchoolTime): Promise<ClassCount> {
+  return (await classCountsOf(db, [plan], at)).get(plan.id) as ClassCount;
+}
+
+/** The plan a purchase starts: active from `now`, with the pack's classes. */
+export async function startPlan(
+  trx: Db,
+  plan: {
+    clientId: string;
+    totalClasses: number;
+    packType: PackType;
+    subscriptionId: string;
+    provider: string;
+    now: string;
+  },
+): Promise<void> {
+  await repository.insertActivePlan(trx, plan);
+}
+
+/** A renewal: a new period from `startedAt` with `totalClasses` to book. */
+export const startNewPeriod = (trx: Db, planId: number, totalClasses: number, startedAt: string) =>
+  repository.startNewPeriod(trx, planId, totalClasses, startedAt);
+
+/**
+ * Ends an active plan; true when this call ended it (false: it had ended already). On PostgreSQL the UPDATE takes
+ * the plan's lock, so a booking save holding it finishes first and one waiting for it then finds no active plan.
+ */
+export const endPlan = (trx: Db, planId: number, now: string) => repository.endActivePlan(trx, planId, now);
