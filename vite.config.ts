@@ -1,7 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { opensInAppShell } from "./src/web/paths.ts";
+import { opensInAppShell } from "./src/domain/paths.ts";
 
 const web = path.resolve("src/web");
 

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "../src/web/paths.ts";
+import { publicPaths } from "../src/domain/paths.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const BAR = 95;

@@ -8,10 +8,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { publicPaths } from "../src/domain/paths.ts";
+import { sessionHintScript } from "../src/domain/session-hint.ts";
 import { inlineStyleHashesFile, publicUrlPlaceholder } from "../src/server/web/static-site.ts";
 import { documentTitle, type PageMeta } from "../src/web/page-meta.ts";
-import { publicPaths } from "../src/web/paths.ts";
-import { sessionHintScript } from "../src/web/session-hint.ts";
 
 const clientDir = path.resolve("dist/client");
 const renderBundle = path.resolve("dist/render/entry-server.js");

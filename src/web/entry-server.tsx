@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router";
+import { publicPaths } from "../domain/paths.ts";
 import type { PageMeta } from "./page-meta.ts";
-import { publicPaths } from "./paths.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
 import { metaOf } from "./public/public-routes.tsx";
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
+import { localCheckoutRoute, paths } from "../domain/paths.ts";
 import { RouteGuard } from "./auth/route-guard.tsx";
-import { localCheckoutRoute, paths } from "./paths.ts";
 
 /**
  * Routes rendered in the browser only. Every page here is a lazy route, so its code is a chunk of its own that a

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins/admin";
 import { passwordMaxLength, passwordMinLength } from "../../domain/auth.ts";
-import { resetPasswordPath } from "../../web/paths.ts";
+import { resetPasswordPath } from "../../domain/paths.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { call, sessionUserOf, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { createActivityTracker } from "../../domain/activity-tracker.ts";
 import { inactivitySignOutMs, sessionTouchIntervalMs } from "../../domain/timing.ts";
-import { createActivityTracker } from "../../web/auth/activity-tracker.ts";
 
 /**
- * Both halves of the 5-minute idle rule on one clock: the browser's tracker (web/auth/activity-tracker.ts) with
+ * Both halves of the 5-minute idle rule on one clock: the browser's tracker (domain/activity-tracker.ts) with
  * its timers, and the server's session guard on the test clock. A person must be signed out by both at the same
  * moment: never after 4 minutes of real inactivity because a heartbeat was still owed.
  */

@@ -75,7 +75,7 @@ export function sessionRoutes(deps: AccountDeps & { guard: SessionGuard }) {
     })
     .post("/heartbeat", guard.requireSessionWithoutActivity, async (c) => {
       // The browser says how long ago the person last did something, so both halves of the idle rule count from
-      // the same moment (web/auth/activity-tracker.ts). It can only move the moment later, never earlier.
+      // the same moment (domain/activity-tracker.ts). It can only move the moment later, never earlier.
       const { idleMs } = (await c.req.text())
         ? await parseJsonBody(c, heartbeatSchema)
         : heartbeatSchema.parse({});

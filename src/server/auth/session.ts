@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setCookie } from "hono/cookie";
 import type { Role } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
+import { sessionHintCookie } from "../../domain/session-hint.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
-import { sessionHintCookie } from "../../web/session-hint.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { toDate } from "../db/schema.ts";
@@ -42,7 +42,7 @@ export async function endSession(c: Context, auth: Auth): Promise<void> {
 }
 
 /**
- * The "signed in on this browser" hint that prerendered pages read before they paint (web/session-hint.ts). It
+ * The "signed in on this browser" hint that prerendered pages read before they paint (domain/session-hint.ts). It
  * holds no secret and grants nothing: the session cookie does that.
  */
 export function setSessionHint(c: Context, options: { maxAgeSeconds: number; secure: boolean }): void {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { sessionHintScript } from "../../web/session-hint.ts";
+import { sessionHintScript } from "../../domain/session-hint.ts";
 
-/** The one inline script of our pages (web/session-hint.ts), allowed by its hash and nothing else inline. */
+/** The one inline script of our pages (domain/session-hint.ts), allowed by its hash and nothing else inline. */
 const sessionHintHash = `'sha256-${createHash("sha256").update(sessionHintScript).digest("base64")}'`;
 
 /** Browser features nothing on the site uses: off for our pages and every frame in them. */

@@ -4,7 +4,7 @@ import type {
   NewsletterSubscriberPage,
   SubscriberListQuery,
 } from "../../domain/newsletter.ts";
-import { newsletterConfirmPath, newsletterUnsubscribePath } from "../../web/paths.ts";
+import { newsletterConfirmPath, newsletterUnsubscribePath } from "../../domain/paths.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";

@@ -1,7 +1,7 @@
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
+import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
-import { paths } from "../../web/paths.ts";
 import { publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicPaths } from "../../web/paths.ts";
+import { publicPaths } from "../../domain/paths.ts";
 import { publicUrlPlaceholder, staticSite } from "./static-site.ts";
 
 /** A small dist/client as `npm run build` leaves it, without running the build. */

@@ -4,7 +4,7 @@ import { type BrotliOptions, brotliCompressSync, constants, gzipSync, type ZlibO
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type Next } from "hono";
 import { parseAccept } from "hono/utils/accept";
-import { opensInAppShell, publicPaths } from "../../web/paths.ts";
+import { opensInAppShell, publicPaths } from "../../domain/paths.ts";
 
 /**
  * What scripts/prerender.ts writes where a page needs the site's own address (canonical links). The server puts

@@ -3,7 +3,6 @@ import type { SessionResponse, SignInResponse, SignOutResponse } from "../../dom
 import type { Role, SessionUser } from "../../domain/auth.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
 import { apiFetch } from "../api/http.ts";
-import { clearSessionHintMark } from "../session-hint.ts";
 
 export type AuthState =
   | { status: "loading" }
@@ -15,6 +14,11 @@ export type AuthState =
  * the public pages use it too and must stay light. The server decides; this only mirrors its answer.
  */
 let state: AuthState = { status: "loading" };
+
+/** Removes the mark the session hint's script set before the page painted (domain/session-hint.ts). */
+function clearSessionHintMark(): void {
+  if (typeof document !== "undefined") delete document.documentElement.dataset.session;
+}
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState) {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { createActivityTracker } from "../../domain/activity-tracker.ts";
 import { messages } from "../../domain/messages.ts";
 import { ApiError, apiFetch } from "../api/http.ts";
-import { createActivityTracker } from "./activity-tracker.ts";
 import { refreshSession, signOut } from "./auth-store.ts";
 import { clearSignedOutNotice, noteSignedOut } from "./signed-out-notice.tsx";
 

@@ -7,8 +7,8 @@ import type {
 } from "../../domain/api.ts";
 import { passwordMinLength } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
+import { paths, queryParams } from "../../domain/paths.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
-import { paths, queryParams } from "../paths.ts";
 import { markPasswordChanged, useAuth } from "./auth-store.ts";
 import { openResetModal } from "./login-modal.tsx";
 import "./auth-forms.css";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../domain/auth.ts";
-import { adminPaths, clientPaths, paths } from "../paths.ts";
+import { adminPaths, clientPaths, paths } from "../../domain/paths.ts";
 import type { AuthState } from "./auth-store.ts";
 import { guardRedirect } from "./route-guard.tsx";
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { clientPaths, isLocalCheckoutPath, paths } from "../paths.ts";
+import { clientPaths, isLocalCheckoutPath, paths } from "../../domain/paths.ts";
 import { type AuthState, useAuth } from "./auth-store.ts";
 import "./route-guard.css";
 

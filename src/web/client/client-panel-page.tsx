@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, type ClientBookingsResponse } from "../../domain/bookings.ts";
+import { paths } from "../../domain/paths.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { errorMessageOf } from "../api/http.ts";
 import { useAuth } from "../auth/auth-store.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
 import { ListState } from "../components/list-state.tsx";
-import { paths } from "../paths.ts";
 import {
   useCalendarFeed,
   useClientBookings,

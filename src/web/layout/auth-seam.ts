@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { paths } from "../../domain/paths.ts";
 import { signOut, useAuth } from "../auth/auth-store.ts";
 import { openLoginModal } from "../auth/login-modal.tsx";
-import { paths } from "../paths.ts";
 
 /** Everything the header and footer know about the session goes through these two hooks. */
 export type AuthStatus = "loading" | "signed-out" | "client" | "admin";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
+import { paths } from "../../domain/paths.ts";
 import { trapTabKey } from "../components/focus-trap.ts";
 import { useCloseOnBack } from "../components/use-close-on-back.ts";
 import { useMediaQuery } from "../components/use-media-query.ts";
-import { paths } from "../paths.ts";
 import { mobileMediaQuery } from "../styles/breakpoints.ts";
 import type { NavLinkItem } from "./site-chrome.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../paths.ts";
+import { paths } from "../../domain/paths.ts";
 import { Logo } from "./logo.tsx";
 
 /**

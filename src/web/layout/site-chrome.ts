@@ -1,4 +1,4 @@
-import { type AppPath, paths } from "../paths.ts";
+import { type AppPath, paths } from "../../domain/paths.ts";
 import type { AuthStatus } from "./auth-seam.ts";
 
 export interface SiteChrome {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { paths } from "../../domain/paths.ts";
 import { MenuDropdown } from "../components/menu-dropdown.tsx";
-import { paths } from "../paths.ts";
 import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { clientMenuLinks, publicNavLinks, type SiteChrome } from "./site-chrome.ts";

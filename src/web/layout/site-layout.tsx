@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
+import { opensInAppShell, paths } from "../../domain/paths.ts";
 import { useIdleSignOut } from "../auth/idle-sign-out.ts";
 import { AuthModals } from "../auth/login-modal.tsx";
 import { SignedOutNotice } from "../auth/signed-out-notice.tsx";
-import { opensInAppShell, paths } from "../paths.ts";
 import { AdminSiteBar } from "./admin-site-bar.tsx";
 import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
 import { SessionPendingHeader } from "./session-pending-header.tsx";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
+import { opensInAppShell } from "../../domain/paths.ts";
 import { SiteLayout } from "../layout/site-layout.tsx";
-import { opensInAppShell } from "../paths.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { applyPageMeta, metaOf, notFoundMeta, publicPageRoutes } from "./public-routes.tsx";
 

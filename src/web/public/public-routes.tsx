@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
+import { paths } from "../../domain/paths.ts";
 import { documentTitle, type PageMeta } from "../page-meta.ts";
-import { paths } from "../paths.ts";
 import { AboutPage } from "./about/about-page.tsx";
 import { ContactPage } from "./contact/contact-page.tsx";
 import { HomePage } from "./home/home-page.tsx";

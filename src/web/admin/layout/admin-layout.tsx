@@ -9,12 +9,12 @@ import {
   useSearchParams,
 } from "react-router";
 import content from "../../../content/site.json";
+import { createBookingPath, paths, showsCreateBooking } from "../../../domain/paths.ts";
 import { signOut, useAuth } from "../../auth/auth-store.ts";
 import { useIdleSignOut } from "../../auth/idle-sign-out.ts";
 import { trapTabKey } from "../../components/focus-trap.ts";
 import { ToastProvider } from "../../components/toast/toast.tsx";
 import { useMediaQuery } from "../../components/use-media-query.ts";
-import { createBookingPath, paths, showsCreateBooking } from "../../paths.ts";
 import { mobileMediaQuery } from "../../styles/breakpoints.ts";
 import "../admin.css";
 import "./admin-layout.css";

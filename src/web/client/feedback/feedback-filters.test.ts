@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryParams } from "../../paths.ts";
+import { queryParams } from "../../../domain/paths.ts";
 import {
   feedbackFiltersFrom,
   feedbackYears,

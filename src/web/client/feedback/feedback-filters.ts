@@ -1,4 +1,4 @@
-import { queryParams } from "../../paths.ts";
+import { queryParams } from "../../../domain/paths.ts";
 
 /**
  * The filters of /feedback as the address carries them (spec §2): a month (absent: All Months) and a year

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { bookingMessages, type ClientBookingsResponse } from "../../../domain/bookings.ts";
+import { paths, queryParams } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { ListState } from "../../components/list-state.tsx";
 import { MonthSelect } from "../../components/month-year-selects.tsx";
-import { paths, queryParams } from "../../paths.ts";
 import { useClientBookings } from "../api/bookings.ts";
 import { type BookedDay, bookedDaysOf } from "../bookings/booked-days.ts";
 import { bookingTitleOf } from "../bookings/booking-details-dialog.tsx";

@@ -2,11 +2,11 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { type GalleryItem, galleryPageSize } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
+import { paths, queryParams } from "../../../domain/paths.ts";
 import { useGallery } from "../../api/media.ts";
 import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
 import { galleryImageFileName } from "../../components/media/media-filters.ts";
 import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
-import { paths, queryParams } from "../../paths.ts";
 
 /**
  * /gallery (spec §2): the signed-in client's pictures and video links, filtered by month, year and type, nine a

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { type Milestone, milestonePageSize } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
+import { paths } from "../../../domain/paths.ts";
 import { useMilestones } from "../../api/media.ts";
 import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
 import { localDate, milestoneFileName } from "../../components/media/media-filters.ts";
 import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
-import { paths } from "../../paths.ts";
 
 /** /milestones (spec §2): the signed-in client's milestone photos, filtered by month and year, 8 a page. */
 export function MilestonesPage() {

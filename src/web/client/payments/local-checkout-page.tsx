@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
+import { paths } from "../../../domain/paths.ts";
 import type { CheckoutStatus } from "../../../domain/subscriptions.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
-import { paths } from "../../paths.ts";
 import { useFinishLocalCheckout, useLocalCheckout } from "./api.ts";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";

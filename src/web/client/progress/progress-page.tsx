@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, type ClientPlanProgress } from "../../../domain/bookings.ts";
+import { paths } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
-import { paths } from "../../paths.ts";
 import { useClientBookings } from "../api/bookings.ts";
 import { BookedCalendar } from "../bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "../bookings/booked-days.ts";

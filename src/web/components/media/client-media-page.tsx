@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { queryParams } from "../../../domain/paths.ts";
 import { useAuth } from "../../auth/auth-store.ts";
-import { queryParams } from "../../paths.ts";
 import { ListState } from "../list-state.tsx";
 import { MonthSelect, YearSelect } from "../month-year-selects.tsx";
 import { Pager } from "../pager.tsx";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maxUploadBytes } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
-import { queryParams } from "../../paths.ts";
+import { queryParams } from "../../../domain/paths.ts";
 import {
   galleryImageFileName,
   mediaFiltersFrom,

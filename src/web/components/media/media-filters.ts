@@ -5,7 +5,7 @@ import {
   galleryMediaTypes,
   type MilestoneListQuery,
 } from "../../../domain/media.ts";
-import { queryParams } from "../../paths.ts";
+import { queryParams } from "../../../domain/paths.ts";
 
 /**
  * The filters of /milestones and /gallery as the address carries them (spec §2): month (absent: All Months),

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import content from "../../../content/site.json";
+import { paths } from "../../../domain/paths.ts";
 import { mediaName, Picture } from "../../components/picture.tsx";
-import { paths } from "../../paths.ts";
 import { PhotoCarousel } from "./photo-carousel.tsx";
 import "./about.css";
 

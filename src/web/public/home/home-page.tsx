@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import content from "../../../content/site.json";
+import { paths } from "../../../domain/paths.ts";
 import { AmbientVideo } from "../../components/ambient-video.tsx";
 import { mediaName, Picture } from "../../components/picture.tsx";
-import { paths } from "../../paths.ts";
 import { DiveBanner } from "./dive-banner.tsx";
 import { ReelsSection } from "./reels.tsx";
 import "./home.css";

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { NewsletterConfirmResponse, NewsletterUnsubscribeResponse } from "../../../domain/api.ts";
 import { newsletterMessages } from "../../../domain/messages.ts";
+import { paths, queryParams } from "../../../domain/paths.ts";
 import { ApiError, apiFetch } from "../../api/http.ts";
-import { paths, queryParams } from "../../paths.ts";
 import "./newsletter.css";
 
 type Outcome = { ok: boolean; text: string };

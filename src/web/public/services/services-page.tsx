@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import content from "../../../content/site.json";
-import { paths } from "../../paths.ts";
+import { paths } from "../../../domain/paths.ts";
 import "../page-hero.css";
 import "./services.css";
 import { Packages } from "./packages.tsx";

@@ -1,4 +1,4 @@
-import { inactivitySignOutMs } from "../../domain/timing.ts";
+import { inactivitySignOutMs } from "./timing.ts";
 
 /** The server hears of activity at most this often, and never later than this after it happened. */
 export const activityReportEveryMs = 60_000;

@@ -1,4 +1,7 @@
-/** One table of paths: links, the router, the route guard and the server's page list all read it. */
+/**
+ * One table of paths, shared by the web app and the server: links, the router, the route guard, the server's page
+ * list and app shell, and the links in mails all read it.
+ */
 export const paths = {
   home: "/",
   services: "/services",
