@@ -5,9 +5,15 @@ import { bookingMessages, type CalendarFeedResponse } from "../../domain/booking
 import { messages } from "../../domain/messages.ts";
 import { addDays } from "../../domain/school-day.ts";
 import { publicUrl } from "../config.ts";
-import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import type { Wiring } from "../wiring.ts";
+import {
+  clientExists,
+  currentLessonsOf,
+  findFeedClientId,
+  findFeedToken,
+  saveFeedToken,
+} from "./repository.ts";
 
 export type CalendarFeedDeps = Pick<Wiring, "db" | "clock" | "config">;
 
@@ -17,20 +23,16 @@ export const feedFilePattern = /^[A-Za-z0-9_-]{43}\.ics$/;
 const feedUrl = (deps: CalendarFeedDeps, token: string) =>
   `${publicUrl(deps.config)}/api/calendar-feed/${token}.ics`;
 
-async function assertClientExists(db: Db, clientId: string): Promise<void> {
-  const client = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
-  if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+async function assertClientExists(deps: CalendarFeedDeps, clientId: string): Promise<void> {
+  if (!(await clientExists(deps.db, clientId)))
+    throw appError("client-not-found", 404, messages.clientNotFound);
 }
 
 /** The client's feed address, or null until one is made. */
 export async function currentFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
-  await assertClientExists(deps.db, clientId);
-  const feed = await deps.db
-    .selectFrom("calendarFeed")
-    .select("token")
-    .where("clientId", "=", clientId)
-    .executeTakeFirst();
-  return { url: feed ? feedUrl(deps, feed.token) : null };
+  await assertClientExists(deps, clientId);
+  const token = await findFeedToken(deps.db, clientId);
+  return { url: token ? feedUrl(deps, token) : null };
 }
 
 /**
@@ -38,20 +40,12 @@ export async function currentFeed(deps: CalendarFeedDeps, clientId: string): Pro
  * cannot sign in), so renewing is how a client shuts out whoever got the old address.
  */
 export async function renewFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
-  await assertClientExists(deps.db, clientId);
+  await assertClientExists(deps, clientId);
   const token = randomBytes(32).toString("base64url");
   const createdAt = deps.clock.now().toISOString();
   const replaced = await deps.db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("calendarFeed")
-      .select("token")
-      .where("clientId", "=", clientId)
-      .executeTakeFirst();
-    await trx
-      .insertInto("calendarFeed")
-      .values({ clientId, token, createdAt })
-      .onConflict((conflict) => conflict.column("clientId").doUpdateSet({ token, createdAt }))
-      .execute();
+    const existing = await findFeedToken(trx, clientId);
+    await saveFeedToken(trx, { clientId, token, createdAt });
     return existing !== undefined;
   });
   const url = feedUrl(deps, token);
@@ -73,21 +67,10 @@ const asDateArray = (day: string): [number, number, number] => {
 export async function calendarFile(deps: CalendarFeedDeps, file: string): Promise<string> {
   const notFound = () => appError("not-found", 404, "Not found.");
   if (!feedFilePattern.test(file)) throw notFound();
-  const feed = await deps.db
-    .selectFrom("calendarFeed")
-    .select("clientId")
-    .where("token", "=", file.slice(0, -".ics".length))
-    .executeTakeFirst();
-  if (!feed) throw notFound();
+  const clientId = await findFeedClientId(deps.db, file.slice(0, -".ics".length));
+  if (clientId === undefined) throw notFound();
 
-  const lessons = await deps.db
-    .selectFrom("lesson")
-    .innerJoin("booking", "booking.id", "lesson.bookingId")
-    .select(["lesson.id", "lesson.date", "lesson.feedback"])
-    .where("lesson.clientId", "=", feed.clientId)
-    .where("booking.status", "=", "pending")
-    .orderBy("lesson.date")
-    .execute();
+  const lessons = await currentLessonsOf(deps.db, clientId);
   const host = new URL(publicUrl(deps.config)).hostname;
   const events: EventAttributes[] = lessons.map((lesson) => ({
     // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.

@@ -3,6 +3,7 @@ import type { ContactMessage } from "../../domain/contact.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
+import { findRecentMessage, insertMessage } from "./repository.ts";
 
 /** A resend of the same message within this window reuses the stored one instead of storing it twice. */
 const RESEND_WINDOW_MS = 24 * 60 * 60_000;
@@ -56,25 +57,20 @@ export async function submitContactMessage(
   const since = new Date(now.getTime() - RESEND_WINDOW_MS).toISOString();
 
   const stored = await db.transaction().execute(async (trx) => {
-    const earlier = await trx
-      .selectFrom("contactMessage")
-      .select(["id", "mailOutboxId"])
-      .where("fingerprint", "=", fingerprint)
-      .where("createdAt", ">=", since)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const earlier = await findRecentMessage(trx, fingerprint, since);
     if (earlier) return earlier;
 
     const mailOutboxId = await outbox.enqueue(
       { to: deps.schoolInbox, replyTo: message.email, ...mailFor(message) },
       trx,
     );
-    const inserted = await trx
-      .insertInto("contactMessage")
-      .values({ ...message, fingerprint, mailOutboxId, createdAt: now.toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: inserted.id, mailOutboxId };
+    const id = await insertMessage(trx, {
+      ...message,
+      fingerprint,
+      mailOutboxId,
+      createdAt: now.toISOString(),
+    });
+    return { id, mailOutboxId };
   });
 
   const delivered =

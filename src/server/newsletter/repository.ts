@@ -77,6 +77,14 @@ export async function confirmByTokenHash(db: Db, tokenHash: string, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
+export async function findByEmail(db: Db, email: string): Promise<{ id: number; email: string }> {
+  return db
+    .selectFrom("newsletterSubscriber")
+    .select(["id", "email"])
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+}
+
 export async function findById(db: Db, id: number): Promise<{ id: number; email: string } | undefined> {
   return db
     .selectFrom("newsletterSubscriber")

@@ -91,11 +91,7 @@ export async function signUp(deps: NewsletterDeps, email: string): Promise<Newsl
       (await repository.insertPending(trx, confirmation)) ||
       (await repository.renewConfirmation(trx, { ...confirmation, sentBefore }));
     if (!claimed) return null;
-    const subscriber = await trx
-      .selectFrom("newsletterSubscriber")
-      .select(["id", "email"])
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
+    const subscriber = await repository.findByEmail(trx, email);
     const confirmLink = `${deps.publicUrl}${newsletterConfirmPath(token)}`;
     return outbox.enqueue(confirmationMail(email, confirmLink, unsubscribeLink(deps, subscriber)), trx);
   });

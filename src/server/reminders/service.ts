@@ -3,10 +3,16 @@ import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { publicUrl } from "../config.ts";
-import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
+import {
+  claimReminder,
+  type DueLesson,
+  dueLessons,
+  remindersEnabledFor,
+  setRemindersEnabled,
+} from "./repository.ts";
 
 export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 
@@ -14,13 +20,6 @@ export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 const classMinutes = 30;
 /** Lessons read per query; the sweep reads again until a batch comes back short. */
 const batchSize = 100;
-
-interface DueLesson {
-  id: number;
-  date: string;
-  email: string;
-  firstName: string;
-}
 
 export function reminderMail(lesson: DueLesson, siteUrl: string): QueuedMail {
   const day = formatDay(lesson.date, { dateStyle: "full" });
@@ -52,28 +51,10 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   const queued: number[] = [];
   let afterId = 0;
   for (;;) {
-    const due = await db
-      .selectFrom("lesson")
-      .innerJoin("booking", "booking.id", "lesson.bookingId")
-      .innerJoin("client", "client.id", "lesson.clientId")
-      .select(["lesson.id", "lesson.date", "client.email", "client.firstName"])
-      .where("lesson.date", "=", tomorrow)
-      .where("lesson.reminderQueuedAt", "is", null)
-      .where("lesson.id", ">", afterId)
-      .where("booking.status", "=", "pending")
-      .where("client.classRemindersEnabled", "=", 1)
-      .orderBy("lesson.id")
-      .limit(batchSize)
-      .execute();
+    const due = await dueLessons(db, { day: tomorrow, afterId, limit: batchSize });
     for (const lesson of due) {
       const mailId = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable("lesson")
-          .set({ reminderQueuedAt: clock.now().toISOString() })
-          .where("id", "=", lesson.id)
-          .where("reminderQueuedAt", "is", null)
-          .returning("id")
-          .executeTakeFirst();
+        const claimed = await claimReminder(trx, lesson.id, clock.now().toISOString());
         return claimed ? outbox.enqueue(reminderMail(lesson, siteUrl), trx) : null;
       });
       if (mailId !== null) queued.push(mailId);
@@ -85,21 +66,17 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   return queued.length;
 }
 
-async function remindersEnabled(db: Db, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("client")
-    .select("classRemindersEnabled")
-    .where("id", "=", clientId)
-    .executeTakeFirst();
-  if (!row) throw appError("client-not-found", 404, messages.clientNotFound);
-  return row.classRemindersEnabled === 1;
+async function remindersEnabled(deps: Pick<ReminderDeps, "db">, clientId: string): Promise<boolean> {
+  const enabled = await remindersEnabledFor(deps.db, clientId);
+  if (enabled === undefined) throw appError("client-not-found", 404, messages.clientNotFound);
+  return enabled;
 }
 
 export async function reminderSettings(
   deps: Pick<ReminderDeps, "db" | "config">,
   clientId: string,
 ): Promise<ReminderSettingsResponse> {
-  return { enabled: await remindersEnabled(deps.db, clientId), hour: deps.config.CLASS_REMINDER_HOUR };
+  return { enabled: await remindersEnabled(deps, clientId), hour: deps.config.CLASS_REMINDER_HOUR };
 }
 
 export async function setReminders(
@@ -107,12 +84,9 @@ export async function setReminders(
   clientId: string,
   enabled: boolean,
 ): Promise<ReminderSettingsResponse> {
-  const result = await deps.db
-    .updateTable("client")
-    .set({ classRemindersEnabled: enabled ? 1 : 0 })
-    .where("id", "=", clientId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw appError("client-not-found", 404, messages.clientNotFound);
+  if (!(await setRemindersEnabled(deps.db, clientId, enabled))) {
+    throw appError("client-not-found", 404, messages.clientNotFound);
+  }
   return {
     enabled,
     hour: deps.config.CLASS_REMINDER_HOUR,
