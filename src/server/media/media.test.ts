@@ -12,7 +12,7 @@ import {
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
-import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type {
   GalleryItem,
@@ -523,6 +523,48 @@ describe("filters and paging run on the server", () => {
     expect((await list("?year=2025")).dates).toEqual(["2025-12-31 image"]);
     expect((await list("?month=12")).dates).toEqual(["2025-12-31 image"]);
     expect((await getFile(`/api/clients/${client.id}/gallery?type=audio`, client.cookie)).status).toBe(400);
+  });
+});
+
+describe("a milestone's day", () => {
+  it("is the day in the school's time zone (TZ_SCHOOL), not the server's", async () => {
+    const client = await signedInClient(t, { firstName: "Zoned", lastName: "Client" });
+    const jpeg = await smallJpeg();
+    // 11:00 UTC on March 31 is already April 1 at UTC+14 and still March 31 at UTC-11: whatever the server's own
+    // zone, its local day differs from one of the two schools' day.
+    const moment = "2026-03-31T11:00:00.000Z";
+    const schools = [
+      { zone: "Pacific/Kiritimati", month: 4 },
+      { zone: "Pacific/Pago_Pago", month: 3 },
+    ];
+    for (const { zone, month } of schools) {
+      const school = buildTestApp(db, {
+        env: { DATA_DIR: dataDir, TZ_SCHOOL: zone },
+        clock: testClock(moment),
+      });
+      const { cookie } = await signIn(school, admin.email, admin.password);
+      const upload = await school.app.request("/api/media/milestones", {
+        method: "POST",
+        headers: { cookie, "x-forwarded-for": "198.51.100.1" },
+        body: form({ fields: { clientId: client.id }, file: jpegFile(jpeg) }),
+      });
+      expect(upload.status).toBe(201);
+      const { milestone } = (await upload.json()) as MilestoneUploadResponse;
+      const listed = async (query: string) => {
+        const response = await call(school, "GET", `/api/clients/${client.id}/milestones${query}`, {
+          cookie,
+        });
+        return ((await response.json()) as MediaPage<Milestone>).items.map((item) => item.id);
+      };
+      expect({ zone, listed: await listed(`?month=${month}&year=2026`) }).toMatchObject({
+        zone,
+        listed: expect.arrayContaining([milestone.id]),
+      });
+      expect({ zone, listed: await listed(`?month=${7 - month}&year=2026`) }).toMatchObject({
+        zone,
+        listed: expect.not.arrayContaining([milestone.id]),
+      });
+    }
   });
 });
 

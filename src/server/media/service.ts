@@ -9,7 +9,9 @@ import {
   milestonePageSize,
 } from "../../domain/media.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
+import { dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { GalleryItemTable, MilestoneTable } from "../db/schema.ts";
 import { appError } from "../http/errors.ts";
@@ -33,17 +35,12 @@ export interface MediaDeps {
   media: MediaStore;
   clock: Clock;
   log: Log;
+  /** TZ_SCHOOL: a milestone's day, which the month and year filters read, is the school's. */
+  config: Pick<Config, "TZ_SCHOOL">;
 }
 
 /** 128 random bits, URL-safe: the id in a file's address says nothing and cannot be guessed. */
 const newMediaId = () => randomBytes(16).toString("base64url");
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** The day in the school's time zone (the server's), as YYYY-MM-DD. */
-function dayOf(moment: Date): string {
-  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
-}
 
 const fileUrl = (clientId: string, id: string, variant: "full" | "thumb") =>
   `/api/clients/${clientId}/media/${id}/${variant}`;
@@ -118,7 +115,13 @@ export async function uploadMilestone(
 ): Promise<Milestone> {
   return storePicture(deps, clientId, bytes, async (id, keys) => {
     const now = deps.clock.now();
-    const row: MilestoneTable = { id, clientId, timestamp: now.toISOString(), date: dayOf(now), ...keys };
+    const row: MilestoneTable = {
+      id,
+      clientId,
+      timestamp: now.toISOString(),
+      date: dayInZone(now, deps.config.TZ_SCHOOL),
+      ...keys,
+    };
     await insertMilestone(deps.db, row);
     return toMilestone(row);
   });
