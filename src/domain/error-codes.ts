@@ -39,6 +39,7 @@ export const errorCodes = [
   "checkout-closed",
   "payment-provider-failed",
   "invalid-signature",
+  "invalid-event",
   // Media (milestones, gallery): not a PNG or JPEG by its bytes; over the pixel limit; no such item.
   "not-an-image",
   "image-too-large",
