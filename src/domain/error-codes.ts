@@ -6,6 +6,7 @@ export const errorCodes = [
   // Anything the caller sent that a schema refused.
   "validation",
   "payload-too-large",
+  "unsupported-media-type",
   "not-found",
   "internal",
   "service-unavailable",
