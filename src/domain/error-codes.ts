@@ -45,11 +45,13 @@ export const errorCodes = [
   "not-an-image",
   "image-too-large",
   "media-not-found",
-  // Bookings: no active plan; no dates; over the plan's classes; a past date; a date the client already has.
+  // Bookings: no active plan; no dates; over the plan's classes; a past date; a date past the booking horizon; a
+  // date the client already has.
   "no-active-subscription",
   "no-dates",
   "too-many-dates",
   "past-date",
+  "date-too-far",
   "date-taken",
   "booking-not-found",
 ] as const;
