@@ -4,7 +4,17 @@
  * rows and files, and the server started on it serves them.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -290,4 +300,85 @@ describe("npm run backup and npm run restore", () => {
     expect(postgres.code).toBe(1);
     expect(postgres.stderr).toContain("pg_dump");
   }, 60_000);
+});
+
+/** The permission bits of `folder` and of everything under it, by path there ("." for the folder itself). */
+function modesUnder(folder: string): Record<string, string> {
+  const modes: Record<string, string> = { ".": (statSync(folder).mode & 0o777).toString(8) };
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    modes[path.relative(folder, file)] = (statSync(file).mode & 0o777).toString(8);
+  }
+  return modes;
+}
+
+/** What each entry should be: owner-only, 700 for a folder and 600 for a file. */
+function ownerOnly(folder: string, modes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(modes).map((name) => [name, statSync(path.join(folder, name)).isDirectory() ? "700" : "600"]),
+  );
+}
+
+/** Everything readable by others, as an older version left its DATA_DIR and backups under umask 022. */
+function openUp(folder: string) {
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+  chmodSync(folder, 0o755);
+}
+
+describe("private data", () => {
+  it("under umask 022 the server, npm run backup and npm run restore make owner-only files (600) and folders (700)", async () => {
+    const umask = process.umask(0o022);
+    try {
+      const dataDir = path.join(root, "private", "data");
+      const server = await start(dataDir);
+      const api = await signedIn(server.url, admin.email, admin.password);
+      const client = await registerClient(api, `private-${randomBytes(3).toString("hex")}`);
+      expect((await uploadMilestone(api, client.id, 40)).status).toBe(201);
+      expect((await api.request("POST", "/api/contact", contactMessage("private"))).status).toBe(201);
+      const backup = await runScript("scripts/backup.ts", [], scriptEnv(dataDir));
+      expect(backup.code, backup.stderr).toBe(0);
+
+      // While the server runs: the database with its -wal and -shm, the secret, the media, the backup.
+      const live = modesUnder(dataDir);
+      const [backupName] = readdirSync(path.join(dataDir, "backups"));
+      expect(Object.keys(live)).toEqual(
+        expect.arrayContaining([
+          databaseFileName,
+          `${databaseFileName}-wal`,
+          `${databaseFileName}-shm`,
+          "auth-secret",
+          "media",
+          `backups/${backupName}/manifest.json`,
+          `backups/${backupName}/${databaseFileName}`,
+          `backups/${backupName}/auth-secret`,
+        ]),
+      );
+      expect(Object.keys(live).filter((name) => name.startsWith("media/")).length).toBeGreaterThan(2);
+      expect(live).toEqual(ownerOnly(dataDir, live));
+      await server.stop();
+
+      // A backup an older version wrote, restored: owner-only all the same.
+      const backupFolder = path.join(dataDir, "backups", backupName ?? "");
+      openUp(backupFolder);
+      const restoredDir = path.join(root, "private", "restored");
+      const restore = await runScript("scripts/restore.ts", [backupFolder], scriptEnv(restoredDir));
+      expect(restore.code, restore.stderr).toBe(0);
+      const restored = modesUnder(restoredDir);
+      expect(Object.keys(restored)).toEqual(
+        expect.arrayContaining([databaseFileName, "auth-secret", "media"]),
+      );
+      expect(restored).toEqual(ownerOnly(restoredDir, restored));
+
+      // A DATA_DIR an older version left open is closed on the next start.
+      openUp(dataDir);
+      const again = await start(dataDir);
+      const tightened = modesUnder(dataDir);
+      expect(tightened).toEqual(ownerOnly(dataDir, tightened));
+      await again.stop();
+    } finally {
+      process.umask(umask);
+    }
+  }, 120_000);
 });

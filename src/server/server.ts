@@ -7,6 +7,7 @@ import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
+import { createPrivately, tightenDataDir } from "./durability/private-files.ts";
 import { createLog, type Log } from "./http/log.ts";
 import { queueDueReminders } from "./reminders/service.ts";
 import { hasBuiltSite } from "./web/static-site.ts";
@@ -27,6 +28,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   let config = initial;
   const log = options.log ?? createLog(config.LOG_LEVEL);
+  createPrivately();
+  tightenDataDir(config.DATA_DIR);
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: sqliteFileIn(config.DATA_DIR),
