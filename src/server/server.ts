@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
 import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
-import { type Config, ConfigError } from "./config.ts";
+import { type Config, ConfigError, localPaymentsWarning } from "./config.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
 import { createPrivately, tightenDataDir } from "./durability/private-files.ts";
 import { createLog, type Log } from "./http/log.ts";
@@ -47,6 +47,7 @@ export async function startServer(
     };
   }
   const wiring = wire(config, db, { log });
+  if (config.NODE_ENV === "production" && config.PAYMENTS === "local") log("warn", localPaymentsWarning);
   const { auth, outbox, clock } = wiring;
   if (config.ADMIN_EMAIL) {
     try {
