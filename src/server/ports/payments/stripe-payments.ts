@@ -41,7 +41,7 @@ const invoiceSubscription = z
  * The fields we read from each event we act on, checked before any is used: a signed event is Stripe's, but its
  * shape is still input (another API version, a hand-made event from the dashboard).
  */
-const eventEnvelope = z.object({ id: z.string().min(1), type: z.string().min(1), created: unixSeconds });
+const eventEnvelope = z.object({ id: z.string().min(1), type: z.string().min(1) });
 /** An event whose `data.object` has these fields: answers that object. */
 const withObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ data: z.object({ object: z.object(shape) }) }).transform((event) => event.data.object);
@@ -51,17 +51,24 @@ const checkoutCompleted = withObject({
   payment_status: z.string(),
   subscription: expandableId,
 });
-const invoicePaid = withObject({
-  parent: invoiceSubscription,
-  billing_reason: z.string().nullish(),
-  lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixSeconds }) })) }).nullish(),
-});
+const invoicePaid = z
+  .object({
+    created: unixSeconds,
+    data: z.object({
+      object: z.object({
+        parent: invoiceSubscription,
+        billing_reason: z.string().nullish(),
+        lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixSeconds }) })) }).nullish(),
+      }),
+    }),
+  })
+  .transform((event) => ({ ...event.data.object, created: event.created }));
 const invoicePaymentFailed = withObject({ parent: invoiceSubscription });
 const subscriptionDeleted = withObject({ id: z.string().min(1) });
 
 /** Stripe's event in our words: null for an event (or a checkout not paid yet) we do not act on. */
 function toPaymentEvent(event: unknown): PaymentEvent | null {
-  const { id, type, created } = eventEnvelope.parse(event);
+  const { id, type } = eventEnvelope.parse(event);
   switch (type) {
     case "checkout.session.completed": {
       const session = checkoutCompleted.parse(event);
@@ -76,7 +83,7 @@ function toPaymentEvent(event: unknown): PaymentEvent | null {
       const subscriptionId = invoice.parent;
       if (!subscriptionId) return null;
       // The invoice's own period_* describe the period just ended; its line holds the one being paid for.
-      const periodStart = invoice.lines?.data[0]?.period.start ?? created;
+      const periodStart = invoice.lines?.data[0]?.period.start ?? invoice.created;
       return {
         id,
         kind: "period-paid",
