@@ -29,7 +29,9 @@ export async function startServer(
   let config = initial;
   const log = options.log ?? createLog(config.LOG_LEVEL);
   createPrivately();
-  tightenDataDir(config.DATA_DIR);
+  const notClosed = tightenDataDir(config.DATA_DIR);
+  if (notClosed)
+    log("warn", "DATA_DIR is readable by other users and could not be closed", { error: notClosed });
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: sqliteFileIn(config.DATA_DIR),

@@ -32,18 +32,20 @@ const ownEntry = (name: string) =>
  * Closes a DATA_DIR that an older version (or a copy) left readable by others: DATA_DIR itself and what the site
  * keeps in it, all the way down. Cheap on every start but the first: once DATA_DIR is 700 nobody else can reach
  * anything in it, so nothing more is looked at. DATA_DIR itself is closed last, so an interrupted run is redone.
+ * Answers why it could not (the folder belongs to another user, a read-only disk): the server logs it and starts.
  */
-export function tightenDataDir(dataDir: string): void {
-  let mode: number;
+export function tightenDataDir(dataDir: string): string | null {
   try {
-    mode = statSync(dataDir).mode;
+    if ((statSync(dataDir).mode & 0o077) === 0) return null;
+    for (const name of readdirSync(dataDir).filter(ownEntry)) tighten(path.join(dataDir, name));
+    chmodSync(dataDir, privateFolderMode);
+    return null;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === "ENOENT") return null;
+    if (code === "EPERM" || code === "EACCES" || code === "EROFS") return message;
     throw error;
   }
-  if ((mode & 0o077) === 0) return;
-  for (const name of readdirSync(dataDir).filter(ownEntry)) tighten(path.join(dataDir, name));
-  chmodSync(dataDir, privateFolderMode);
 }
 
 /** A file 600, a folder 700 with everything in it; a symbolic link is left alone (and not followed). */
