@@ -4,12 +4,22 @@
  * rows and files, and the server started on it serves them.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BackupManifest,
   databaseFileName,
@@ -91,9 +101,50 @@ function rowsOf<T>(file: string, query: string, ...parameters: string[]): T[] {
   }
 }
 
+/** The permission bits of `folder` and of everything under it, by path there ("." for the folder itself). */
+function modesUnder(folder: string): Record<string, string> {
+  const modes: Record<string, string> = { ".": (statSync(folder).mode & 0o777).toString(8) };
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    modes[path.relative(folder, file)] = (statSync(file).mode & 0o777).toString(8);
+  }
+  return modes;
+}
+
+/** What each entry should be: owner-only, 700 for a folder and 600 for a file. */
+function ownerOnly(folder: string, modes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(modes).map((name) => [name, statSync(path.join(folder, name)).isDirectory() ? "700" : "600"]),
+  );
+}
+
+/** Checks that everything under `folder` is owner-only; answers its entries. */
+function expectOwnerOnly(folder: string): string[] {
+  const modes = modesUnder(folder);
+  expect(modes, folder).toEqual(ownerOnly(folder, modes));
+  return Object.keys(modes);
+}
+
+/** Everything readable by others, as an older version left its DATA_DIR and backups under umask 022. */
+function openUp(folder: string) {
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+  chmodSync(folder, 0o755);
+}
+
 type Phase = "before" | "during" | "after";
 
 describe("npm run backup and npm run restore", () => {
+  // Private data stays private whatever the umask: run as a typical login shell would (022: 644 files, 755 folders).
+  let umask: number;
+  beforeAll(() => {
+    umask = process.umask(0o022);
+  });
+  afterAll(() => {
+    process.umask(umask);
+  });
+
   it("a backup taken while writes go on gives back, once restored, every row and file; the server serves them", async () => {
     const live = await start(liveDir);
     const api = await signedIn(live.url, admin.email, admin.password);
@@ -157,6 +208,22 @@ describe("npm run backup and npm run restore", () => {
     expect(backup.stdout).toContain(`Backup written to ${backupDir}`);
     // The site kept taking writes while the backup ran.
     expect(ackedIn("during")).toBeGreaterThan(0);
+    // The database with its -wal and -shm, the secret, the media and the backup: all owner-only.
+    const liveEntries = expectOwnerOnly(liveDir);
+    expect(liveEntries).toEqual(
+      expect.arrayContaining([
+        databaseFileName,
+        `${databaseFileName}-wal`,
+        `${databaseFileName}-shm`,
+        "auth-secret",
+      ]),
+    );
+    expect(
+      liveEntries.filter((name) => name.startsWith("media/") && name.endsWith(".jpg")).length,
+    ).toBeGreaterThan(1);
+    expect(expectOwnerOnly(backupDir)).toEqual(
+      expect.arrayContaining(["manifest.json", databaseFileName, "auth-secret", "media"]),
+    );
     await live.stop();
 
     // The snapshot: every write acknowledged before the backup started, and every file its rows refer to.
@@ -186,6 +253,8 @@ describe("npm run backup and npm run restore", () => {
     expect(backup.stdout).toContain(`media        ${referenced.length} files`);
 
     // Restored into a fresh DATA_DIR: the same rows (count and checksum per table) and the same files.
+    // As an older version wrote it, readable by others: restored owner-only all the same.
+    openUp(backupDir);
     const restore = await runScript("scripts/restore.ts", [backupDir], scriptEnv(restoredDir));
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
@@ -195,7 +264,11 @@ describe("npm run backup and npm run restore", () => {
     expect(await filesUnder(path.join(restoredDir, "media"))).toEqual(backupFiles);
 
     // The server starts on it and serves them; the admin's session came back too (its row and the auth secret).
+    expectOwnerOnly(restoredDir);
+    // A DATA_DIR an older version left open is closed when the server starts on it.
+    openUp(restoredDir);
     const restored = await start(restoredDir);
+    expectOwnerOnly(restoredDir);
     const again = api.at(restored.url);
     for (const client of [first, third]) {
       const rows = milestones.filter((row) => row.clientId === client.id);

@@ -9,6 +9,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "../src/server/durability/backup.ts";
+import { createPrivately } from "../src/server/durability/private-files.ts";
 import { BackupError, folderStamp } from "../src/server/durability/snapshot-files.ts";
 import { configOrExplain } from "./cli-config.ts";
 
@@ -86,4 +87,6 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+// A backup holds every client's data: its files are for this user only, whatever the umask.
+createPrivately();
 process.exitCode = await run(process.argv.slice(2));

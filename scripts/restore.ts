@@ -7,6 +7,7 @@
  * already in DATA_DIR unless --force (which moves it to DATA_DIR/replaced-<time>/). Exit code 1 on any refusal.
  */
 import { parseArgs } from "node:util";
+import { createPrivately } from "../src/server/durability/private-files.ts";
 import { restoreBackup } from "../src/server/durability/restore.ts";
 import { BackupError } from "../src/server/durability/snapshot-files.ts";
 import { configOrExplain } from "./cli-config.ts";
@@ -60,4 +61,6 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+// A backup holds every client's data: its files are for this user only, whatever the umask.
+createPrivately();
 process.exitCode = await run(process.argv.slice(2));

@@ -20,6 +20,7 @@ import {
   checkEdit,
   checkNewSelection,
   editBookingSchema,
+  lastBookableDay,
   planPeriodStartDay,
   saveBookingSchema,
   saveFeedbackSchema,
@@ -34,6 +35,18 @@ describe("the booking rules", () => {
   it("prices and names a booking by its dates (spec §9)", () => {
     expect(bookingTitle(3)).toBe("3-Class Booking");
     expect(amountToPay(3)).toBe(180);
+  });
+
+  it("books up to two years ahead, to the same day (February 29th: the 28th)", () => {
+    expect(lastBookableDay("2026-03-10")).toBe("2028-03-10");
+    expect(lastBookableDay("2028-02-29")).toBe("2030-02-28");
+    const plan = { totalClasses: 4, bookedElsewhere: 0, keptPast: 0, today };
+    expect(checkNewSelection({ ...plan, chosen: ["2028-03-10"] })).toBeNull();
+    expect(checkNewSelection({ ...plan, chosen: ["2028-03-11"] })).toEqual({
+      code: "date-too-far",
+      message: "Classes can be booked up to 2 years ahead: the last day open is March 10, 2028.",
+    });
+    expect(checkEdit({ ...plan, classCount: 4, chosen: ["9999-12-31"] })?.code).toBe("date-too-far");
   });
 
   it("Create Booking: at least one date, none past, no more than the plan still allows", () => {

@@ -1,5 +1,5 @@
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
-import { dayInZone, isIsoDay } from "./school-day.ts";
+import { dayInZone, formatDay, isIsoDay } from "./school-day.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -17,6 +17,15 @@ export const adminFeedbackPageSize = 6;
 /** The most dates one request may carry: the largest pack. */
 export const maxDatesPerBooking = 8;
 export const maxFeedbackLength = 2000;
+/** How far ahead a class date may be booked: a date years away is a typo, not a plan. */
+export const bookingHorizonYears = 2;
+
+/** The last day a class may be booked on: the same day `bookingHorizonYears` on (February 29th: the 28th). */
+export function lastBookableDay(today: string): string {
+  const [year, month, day] = today.split("-");
+  const sameDay = `${Number(year) + bookingHorizonYears}-${month}-${day}`;
+  return isIsoDay(sameDay) ? sameDay : `${Number(year) + bookingHorizonYears}-${month}-28`;
+}
 
 export type BookingStatus = "pending" | "cancelled";
 
@@ -47,6 +56,8 @@ export const bookingMessages = {
   feedbackSaveFailed: "Error saving feedback.",
   bookingNotFound: "This booking does not exist.",
   pastDate: "Past dates cannot be booked.",
+  tooFarAhead: (lastDay: string) =>
+    `Classes can be booked up to ${bookingHorizonYears} years ahead: the last day open is ${formatDay(lastDay)}.`,
   pastDateLocked: "Past dates are kept and cannot be changed.",
   dateTaken: (day: string) => `${day} is already booked for this client.`,
   feedbackDateNotBooked: (day: string) => `${day} is not a date of this booking.`,
@@ -57,7 +68,7 @@ export const bookingMessages = {
 
 /** Why a selection is refused: `message` is the spec's sentence for the toast or alert. */
 export interface BookingRefusal {
-  code: "no-dates" | "too-many-dates" | "past-date";
+  code: "no-dates" | "too-many-dates" | "past-date" | "date-too-far";
   message: string;
 }
 
@@ -77,10 +88,23 @@ export function selectableDates(s: Omit<NewSelection, "chosen" | "today">): numb
   return Math.max(0, s.totalClasses - s.bookedElsewhere - s.keptPast);
 }
 
-/** Create Booking's save (spec §5): at least one date, none past, no more than the plan still allows. */
+/** A chosen date past the booking horizon (lastBookableDay), or null. */
+function beyondHorizon(s: Pick<NewSelection, "chosen" | "today">): BookingRefusal | null {
+  const lastDay = lastBookableDay(s.today);
+  return s.chosen.some((day) => day > lastDay)
+    ? { code: "date-too-far", message: bookingMessages.tooFarAhead(lastDay) }
+    : null;
+}
+
+/**
+ * Create Booking's save (spec §5): at least one date, none past or past the horizon, no more than the plan still
+ * allows.
+ */
 export function checkNewSelection(s: NewSelection): BookingRefusal | null {
   if (s.chosen.length === 0) return { code: "no-dates", message: bookingMessages.selectAtLeastOneDate };
   if (s.chosen.some((day) => day < s.today)) return { code: "past-date", message: bookingMessages.pastDate };
+  const tooFar = beyondHorizon(s);
+  if (tooFar) return tooFar;
   const allowed = selectableDates(s);
   if (s.chosen.length > allowed) {
     return { code: "too-many-dates", message: bookingMessages.onlyNCanBeBooked(allowed) };
@@ -106,6 +130,8 @@ export interface EditSelection extends NewSelection {
 export function checkEdit(s: EditSelection): BookingRefusal | null {
   if (s.chosen.some((day) => day < s.today))
     return { code: "past-date", message: bookingMessages.pastDateLocked };
+  const tooFar = beyondHorizon(s);
+  if (tooFar) return tooFar;
   const kept = s.keptPast + (s.keptPastBeforePeriod ?? 0);
   if (s.chosen.length + kept === 0) {
     return { code: "no-dates", message: bookingMessages.selectAtLeastOneDate };

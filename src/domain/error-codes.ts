@@ -6,6 +6,7 @@ export const errorCodes = [
   // Anything the caller sent that a schema refused.
   "validation",
   "payload-too-large",
+  "unsupported-media-type",
   "not-found",
   "internal",
   "service-unavailable",
@@ -39,15 +40,18 @@ export const errorCodes = [
   "checkout-closed",
   "payment-provider-failed",
   "invalid-signature",
+  "invalid-event",
   // Media (milestones, gallery): not a PNG or JPEG by its bytes; over the pixel limit; no such item.
   "not-an-image",
   "image-too-large",
   "media-not-found",
-  // Bookings: no active plan; no dates; over the plan's classes; a past date; a date the client already has.
+  // Bookings: no active plan; no dates; over the plan's classes; a past date; a date past the booking horizon; a
+  // date the client already has.
   "no-active-subscription",
   "no-dates",
   "too-many-dates",
   "past-date",
+  "date-too-far",
   "date-taken",
   "booking-not-found",
 ] as const;

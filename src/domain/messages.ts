@@ -7,6 +7,7 @@ export const messages = {
   internalError: "An internal error occurred. Please try again later.",
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   payloadTooLarge: "This request is too large.",
+  unsupportedMediaType: "This request must send its data as JSON (Content-Type: application/json).",
 
   permissionDenied: "No tienes permisos para acceder.",
   resetEmailRequired: "Please enter your email.",

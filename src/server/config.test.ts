@@ -1,5 +1,8 @@
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runScript, spawnServer } from "../../test/support/spawned-server.ts";
 import { ConfigError, configSchema, loadConfig } from "./config.ts";
 
 /** A complete PAYMENTS=stripe environment. */
@@ -89,4 +92,47 @@ describe("loadConfig", () => {
     );
     expect(missing).toEqual([]);
   });
+});
+
+describe("payments in production", () => {
+  const publicSite = { NODE_ENV: "production", PUBLIC_URL: "https://swim.example" };
+
+  it("a site with a public address must choose PAYMENTS: unset, start-up stops with one line naming it", () => {
+    expect(() => loadConfig(publicSite)).toThrow(
+      /^Invalid environment variable PAYMENTS: must be set in production[^\n]+PAYMENTS=local[^\n]+$/,
+    );
+    expect(loadConfig({ ...publicSite, PAYMENTS: "local" }).PAYMENTS).toBe("local");
+    expect(loadConfig({ ...publicSite, ...stripeEnv }).PAYMENTS).toBe("stripe");
+  });
+
+  it("npm start on a fresh machine (production, reached only from this machine) keeps the local checkout", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).PAYMENTS).toBe("local");
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"]) {
+      expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: local }).PAYMENTS, local).toBe("local");
+    }
+    expect(loadConfig({ PUBLIC_URL: "https://swim.example" }).PAYMENTS).toBe("local");
+  });
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "swim-config-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("the server does not start without PAYMENTS, and with PAYMENTS=local it logs that packages are free", async () => {
+    const env = { ...publicSite, DATA_DIR: dataDir, DATABASE_URL: "", HOST: "127.0.0.1", PORT: "0" };
+    const refused = await runScript("src/server/main.ts", [], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^Invalid environment variable PAYMENTS: /),
+    ]);
+
+    const server = await spawnServer({ ...env, PAYMENTS: "local" });
+    try {
+      const warning = server
+        .output()
+        .split("\n")
+        .find((line) => line.includes("packages are given away without payment"));
+      expect(warning && JSON.parse(warning)).toMatchObject({ level: "warn" });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });

@@ -160,6 +160,17 @@ const withMediaRules = withPaymentRules.superRefine((config, context) => {
   }
 });
 
+/** Whether the site says it is reached from other machines (PUBLIC_URL on an address other than this one's). */
+function isReachedFromOtherMachines(config: Config): boolean {
+  if (!config.PUBLIC_URL) return false;
+  const { hostname } = new URL(config.PUBLIC_URL);
+  return !(hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname));
+}
+
+/** What the start-up log says while the local checkout runs in production. */
+export const localPaymentsWarning =
+  "PAYMENTS=local: packages are given away without payment (the built-in checkout takes no money); set PAYMENTS=stripe to take payments";
+
 /** Where the site is reached from outside: links in mail point here. */
 export function publicUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
@@ -167,7 +178,13 @@ export function publicUrl(config: Config): string {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; on a bad value throws one line naming the variable. */
+/**
+ * Parses the environment; on a bad value throws one line naming the variable.
+ *
+ * PAYMENTS defaults to the local checkout, which gives packages away: a production site that others reach must
+ * choose it explicitly (docs/decisions/014). `npm start` on a fresh machine is production too, but without
+ * PUBLIC_URL it is used from this machine only, so it still starts as it is.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = withMediaRules.safeParse(env);
   if (!result.success) {
@@ -175,5 +192,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = issue?.path.join(".") ?? "environment";
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? "bad value"}`);
   }
-  return result.data;
+  const config = result.data;
+  if (config.NODE_ENV === "production" && isReachedFromOtherMachines(config) && !env.PAYMENTS?.trim()) {
+    throw new ConfigError(
+      "Invalid environment variable PAYMENTS: must be set in production once PUBLIC_URL is public: PAYMENTS=stripe to take payments, or PAYMENTS=local to give packages away without payment",
+    );
+  }
+  return config;
 }

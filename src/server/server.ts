@@ -5,8 +5,9 @@ import { createApp } from "./app.ts";
 import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
 import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
-import { type Config, ConfigError } from "./config.ts";
+import { type Config, ConfigError, localPaymentsWarning } from "./config.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
+import { createPrivately, tightenDataDir } from "./durability/private-files.ts";
 import { createLog, type Log } from "./http/log.ts";
 import { queueDueReminders } from "./reminders/service.ts";
 import { hasBuiltSite } from "./web/static-site.ts";
@@ -27,6 +28,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   let config = initial;
   const log = options.log ?? createLog(config.LOG_LEVEL);
+  createPrivately();
+  const notClosed = tightenDataDir(config.DATA_DIR);
+  if (notClosed)
+    log("warn", "DATA_DIR is readable by other users and could not be closed", { error: notClosed });
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: sqliteFileIn(config.DATA_DIR),
@@ -44,6 +49,7 @@ export async function startServer(
     };
   }
   const wiring = wire(config, db, { log });
+  if (config.NODE_ENV === "production" && config.PAYMENTS === "local") log("warn", localPaymentsWarning);
   const { auth, outbox, clock } = wiring;
   if (config.ADMIN_EMAIL) {
     try {

@@ -14,7 +14,7 @@ export function loadOrCreateSecret(file: string): string {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   const secret = randomBytes(32).toString("hex");
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

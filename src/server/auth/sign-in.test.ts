@@ -68,7 +68,7 @@ describe("POST /api/session/sign-in", () => {
 
   it("marks the cookie Secure in production", async () => {
     const production = buildTestApp(db, {
-      env: { NODE_ENV: "production", PUBLIC_URL: "https://swim.example" },
+      env: { NODE_ENV: "production", PUBLIC_URL: "https://swim.example", PAYMENTS: "local" },
     });
     const admin = await signedInAdmin(production);
     const { response } = await signIn(production, admin.email, admin.password);

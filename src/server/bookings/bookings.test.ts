@@ -587,3 +587,26 @@ describe("the admin's lists", () => {
     expect(named.items.map((item) => item.title)).toEqual(["3-Class Booking"]);
   });
 });
+
+describe("how far ahead a class can be booked", () => {
+  it("up to two years from today in the school's time zone; a later date is refused and changes nothing", async () => {
+    // 23:00 on June 14th 2026 in New York (already the 15th in UTC): the last bookable day is June 14th 2028.
+    await moveClockTo("2026-06-15T03:00:00.000Z");
+    const carol = await signedInClient(t, { firstName: "Carol", lastName: "Horizon" });
+    await buyPlan(carol);
+    const tooFar = {
+      code: "date-too-far",
+      message: "Classes can be booked up to 2 years ahead: the last day open is June 14, 2028.",
+    };
+    for (const late of ["2028-06-15", "9999-12-31"]) {
+      expect(await errorOf(await save(carol.id, ["2026-06-20", late]), 400), late).toMatchObject(tooFar);
+    }
+    expect(await bookingCount(carol.id)).toBe(0);
+
+    const saved = await json<SaveBookingResponse>(await save(carol.id, ["2026-06-20", "2028-06-14"]));
+    expect(datesOf(saved.booking)).toEqual(["2026-06-20", "2028-06-14"]);
+    const moved = await as(admin, "PATCH", `/api/bookings/${saved.booking.id}`, { dates: ["2028-06-15"] });
+    expect(await errorOf(moved, 400)).toMatchObject(tooFar);
+    expect(await lessonDates(carol.id)).toEqual(["2026-06-20", "2028-06-14"]);
+  });
+});

@@ -4,6 +4,7 @@ import { chmod, copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises"
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { assertKey } from "../ports/media/media-store.ts";
+import { privateFileMode } from "./private-files.ts";
 import {
   authSecretFileName,
   BackupError,
@@ -107,7 +108,7 @@ export async function createBackup(
     if (hasSecret) {
       const target = path.join(staging, authSecretFileName);
       await copyFile(path.join(dataDir, authSecretFileName), target);
-      await chmod(target, 0o600);
+      await chmod(target, privateFileMode);
       await fsyncPath(target);
     }
 
@@ -167,6 +168,8 @@ async function copyMediaFile(fromRoot: string, toRoot: string, key: string): Pro
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+  // A copy keeps its source's mode, which an older version left readable by others.
+  await chmod(target, privateFileMode);
   await fsyncPath(target);
   return sha256File(target);
 }

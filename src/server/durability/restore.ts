@@ -3,6 +3,7 @@ import { chmod, copyFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { assertKey } from "../ports/media/media-store.ts";
+import { privateFileMode } from "./private-files.ts";
 import {
   authSecretFileName,
   BackupError,
@@ -109,9 +110,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     }
     if (manifest.authSecret) {
-      const secret = path.join(staging, authSecretFileName);
-      await copyInto(path.join(backupDir, authSecretFileName), secret);
-      await chmod(secret, 0o600);
+      await copyInto(path.join(backupDir, authSecretFileName), path.join(staging, authSecretFileName));
     }
     checkRestoredCopy(path.join(staging, databaseFileName), manifest);
     await fsyncFolders(staging);
@@ -142,6 +141,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 async function copyInto(from: string, to: string): Promise<void> {
   await mkdir(path.dirname(to), { recursive: true });
   await copyFile(from, to);
+  // A copy keeps its source's mode: a backup an older version wrote is readable by others.
+  await chmod(to, privateFileMode);
   await fsyncPath(to);
 }
 

@@ -267,3 +267,63 @@ describe("better-auth's own endpoints", () => {
     expect((await response.json()).error.code).toBe("not-found");
   });
 });
+
+describe("JSON bodies come as application/json", () => {
+  const message = JSON.stringify({
+    firstName: "Ana",
+    lastName: "Vega",
+    email: "ana@example.com",
+    phoneNumber: "+1 555 010 0199",
+    message: "Do you teach toddlers?",
+  });
+  const storedMessages = async () => (await db.selectFrom("contactMessage").select("id").execute()).length;
+  const postContact = (app: TestApp["app"], contentType: string | undefined, body: BodyInit) =>
+    app.request("/api/contact", {
+      method: "POST",
+      headers: contentType === undefined ? {} : { "content-type": contentType },
+      body,
+    });
+
+  // The contact form's per-address limit would otherwise end these tests first.
+  const contactLimit = { CONTACT_RATE_LIMIT: "1000" };
+
+  it("answers 415 unsupported-media-type to a text, form or untyped body, and stores nothing", async () => {
+    const { app } = buildTestApp(db, { env: contactLimit });
+    const before = await storedMessages();
+    const answers: Record<string, { status: number; code: unknown }> = {};
+    const sent: [string | undefined, BodyInit][] = [
+      ["text/plain", message],
+      ["text/plain;charset=UTF-8", message],
+      ["application/x-www-form-urlencoded", new URLSearchParams(JSON.parse(message)).toString()],
+      [
+        "multipart/form-data; boundary=x",
+        `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n`,
+      ],
+      ["application/jsonp", message],
+      [undefined, message],
+    ];
+    for (const [contentType, body] of sent) {
+      const response = await postContact(app, contentType, body);
+      const json = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+      answers[contentType ?? "(none)"] = { status: response.status, code: json.error?.code };
+      if (response.status === 415) expect(json.error?.message).toBe(messages.unsupportedMediaType);
+    }
+    expect(answers).toEqual(
+      Object.fromEntries(
+        sent.map(([contentType]) => [
+          contentType ?? "(none)",
+          { status: 415, code: "unsupported-media-type" },
+        ]),
+      ),
+    );
+    expect(await storedMessages()).toBe(before);
+  });
+
+  it("takes application/json with a charset, in any letter case", async () => {
+    const { app } = buildTestApp(db, { env: contactLimit });
+    const before = await storedMessages();
+    const response = await postContact(app, "Application/JSON; charset=utf-8", message);
+    expect(response.status).toBe(201);
+    expect(await storedMessages()).toBe(before + 1);
+  });
+});

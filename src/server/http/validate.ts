@@ -1,11 +1,18 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { ErrorCode } from "../../domain/error-codes.ts";
+import { messages } from "../../domain/messages.ts";
 import { userIdSchema } from "../../domain/subscriptions.ts";
 import { appError } from "./errors.ts";
 
+/** application/json, with or without parameters (charset), in any letter case. */
+const isJson = (contentType: string | undefined) =>
+  contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
+
 /**
- * Parses a JSON body with a shared schema; a bad body is a 400 naming the first bad field. Nothing else runs.
+ * Parses a JSON body with a shared schema: a body sent as anything but application/json is a 415 (a form or
+ * text/plain post is what a cross-site page can send without asking), a bad body a 400 naming the first bad field.
+ * Nothing else runs.
  * `codes` gives some fields their own error code (default "validation"), e.g. the §8 codes on sign-in.
  */
 export async function parseJsonBody<S extends z.ZodType>(
@@ -13,6 +20,9 @@ export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
   codes: Record<string, ErrorCode> = {},
 ): Promise<z.infer<S>> {
+  if (!isJson(c.req.header("content-type"))) {
+    throw appError("unsupported-media-type", 415, messages.unsupportedMediaType);
+  }
   let body: unknown;
   try {
     body = await c.req.json();

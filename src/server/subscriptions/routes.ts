@@ -16,7 +16,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { limitRequestBody } from "../http/body-limit.ts";
 import { AppError, appError } from "../http/errors.ts";
 import { parseJsonBody } from "../http/validate.ts";
-import { InvalidWebhookSignature } from "../ports/payments/payment-provider.ts";
+import { InvalidWebhookEvent, InvalidWebhookSignature } from "../ports/payments/payment-provider.ts";
 import {
   activeSubscription,
   applyPaymentEvent,
@@ -110,6 +110,14 @@ export function paymentRoutes(deps: SubscriptionDeps & { guard: SessionGuard }) 
         if (error instanceof InvalidWebhookSignature) {
           c.get("log")?.("warn", "webhook refused: bad signature", { reason: error.message });
           throw appError("invalid-signature", 400, "The webhook signature is not valid.");
+        }
+        if (error instanceof InvalidWebhookEvent) {
+          c.get("log")?.("warn", "webhook refused: malformed event", {
+            eventId: String(error.event.id),
+            type: String(error.event.type),
+            reason: error.message,
+          });
+          throw appError("invalid-event", 400, "The webhook event is not valid.");
         }
         throw error;
       }

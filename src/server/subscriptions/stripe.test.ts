@@ -1,11 +1,15 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
-import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
 import type { ActiveSubscriptionInfo } from "../../domain/subscriptions.ts";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { createLog } from "../http/log.ts";
+import { wire } from "../wiring.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in.ts";
 
 /**
@@ -20,26 +24,32 @@ let db: Db;
 let t: TestApp;
 let stripeApi: StripeStandIn;
 let admin: TestAccount;
+/** The server's log lines, to see what an operator would read. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   stripeApi = await startStripeStandIn();
-  t = buildTestApp(db, {
-    env: {
-      PUBLIC_URL: "https://swim.example",
-      PAYMENTS: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_school",
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_PRICE_4_60: "price_4_60",
-      STRIPE_PRICE_4_55: "price_4_55",
-      STRIPE_PRICE_4_50: "price_4_50",
-      STRIPE_PRICE_8_60: "price_8_60",
-      STRIPE_PRICE_8_55: "price_8_55",
-      STRIPE_PRICE_8_50: "price_8_50",
-      STRIPE_API_URL: stripeApi.url,
-    },
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    BETTER_AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+    PUBLIC_URL: "https://swim.example",
+    PAYMENTS: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_school",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_4_60: "price_4_60",
+    STRIPE_PRICE_4_55: "price_4_55",
+    STRIPE_PRICE_4_50: "price_4_50",
+    STRIPE_PRICE_8_60: "price_8_60",
+    STRIPE_PRICE_8_55: "price_8_55",
+    STRIPE_PRICE_8_50: "price_8_50",
+    STRIPE_API_URL: stripeApi.url,
   });
+  const clock = testClock();
+  const wiring = wire(config, db, { clock, log: createLog("info", (line) => logLines.push(line)) });
+  t = { ...wiring, app: createApp(wiring), clock };
   admin = await signedInAdmin(t);
 });
 afterAll(async () => {
@@ -317,6 +327,54 @@ describe("Stripe checkout and webhooks", () => {
       stripeApi.requests.some((request) => request.method === "DELETE" && request.path.endsWith(loser)),
     ).toBe(true);
     expect(await receiptsTo(dan.email)).toHaveLength(1);
+  });
+
+  it("a correctly signed event of the wrong shape gets 400 and a log line, and changes nothing", async () => {
+    const fay = await signedInClient(t, { firstName: "Fay" });
+    const { sessionId: faySession } = await buy(fay);
+    await deliver(completed(faySession, "sub_test_fay"));
+    const plansBefore = await activePlans(fay.id);
+    const eventsBefore = await db.selectFrom("paymentEvent").select("id").execute();
+    const mailsBefore = await receiptsTo(fay.email);
+
+    const renewal = (start: unknown) =>
+      JSON.parse(
+        invoice("invoice.paid", "sub_test_fay", "subscription_cycle", 0).replace(
+          '"start":0',
+          `"start":${JSON.stringify(start)}`,
+        ),
+      );
+    const malformed = {
+      "an event without its object": { ...JSON.parse(completed(faySession, "sub_test_fay")), data: {} },
+      "a completed checkout without its session id": JSON.parse(
+        stripeEvent("checkout.session.completed", {
+          object: "checkout.session",
+          mode: "subscription",
+          subscription: "sub_test_fay",
+        }),
+      ),
+      "a renewal starting past the year 9999": renewal(1e15),
+      "a renewal starting at a word": renewal("soon"),
+      "an ended subscription without its id": JSON.parse(
+        stripeEvent("customer.subscription.deleted", { object: "subscription" }),
+      ),
+    };
+    const answers: Record<string, { status: number; code?: string; logged: boolean }> = {};
+    for (const [what, event] of Object.entries(malformed)) {
+      logLines.length = 0;
+      const response = await deliver(JSON.stringify({ ...event, id: `evt_malformed_${++eventCount}` }));
+      const body = (await response.json()) as { error?: { code: string } };
+      answers[what] = {
+        status: response.status,
+        code: body.error?.code,
+        logged: logLines.some((line) => line.includes("webhook refused: malformed event")),
+      };
+    }
+    const refused = { status: 400, code: "invalid-event", logged: true };
+    expect(answers).toEqual(Object.fromEntries(Object.keys(malformed).map((what) => [what, refused])));
+    expect(await activePlans(fay.id)).toEqual(plansBefore);
+    expect(await db.selectFrom("paymentEvent").select("id").execute()).toEqual(eventsBefore);
+    expect(await receiptsTo(fay.email)).toEqual(mailsBefore);
   });
 
   it("events it does not act on are acknowledged", async () => {

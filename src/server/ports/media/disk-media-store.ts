@@ -13,11 +13,12 @@ export function createDiskMediaStore(root: string): MediaStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      // Children's photos: for the server's user only (folders 700, files 600), whatever the umask.
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       // Written aside then renamed: a reader never sees half a file. Both are flushed before the caller commits the
       // row that names the file, so a power cut cannot leave the row without its bytes.
       const partial = `${path}.${randomBytes(6).toString("hex")}.partial`;
-      const file = await open(partial, "w");
+      const file = await open(partial, "w", 0o600);
       try {
         await file.writeFile(bytes);
         await file.sync();

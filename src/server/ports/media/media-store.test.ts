@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,5 +123,25 @@ describe("disk store", () => {
     await store.put("c/m/full.jpg", jpegLike, "image/jpeg");
     expect(await readdir(join(root, "c", "m"))).toEqual(["full.jpg"]);
     await rm(root, { recursive: true, force: true });
+  });
+
+  it("keeps children's photos for the server's user only, even under umask 022", async () => {
+    const root = await mkdtemp(join(tmpdir(), "media-store-"));
+    const umask = process.umask(0o022);
+    try {
+      const store = createDiskMediaStore(join(root, "media"));
+      await store.put("c/m/full.jpg", jpegLike, "image/jpeg");
+      const modeOf = async (...parts: string[]) =>
+        ((await stat(join(root, ...parts))).mode & 0o777).toString(8);
+      expect({
+        media: await modeOf("media"),
+        client: await modeOf("media", "c"),
+        item: await modeOf("media", "c", "m"),
+        file: await modeOf("media", "c", "m", "full.jpg"),
+      }).toEqual({ media: "700", client: "700", item: "700", file: "600" });
+    } finally {
+      process.umask(umask);
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

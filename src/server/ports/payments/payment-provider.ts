@@ -12,7 +12,8 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**
    * Verifies a webhook's signature on its raw body and reads it: our event, or null for an event type (or a
-   * checkout) we do not act on. Throws `InvalidWebhookSignature` for a missing or forged signature.
+   * checkout) we do not act on. Throws `InvalidWebhookSignature` for a missing or forged signature, and
+   * `InvalidWebhookEvent` for a signed event whose fields are not what its type promises.
    */
   readWebhook?(rawBody: Uint8Array, signature: string | undefined): ReceivedWebhook;
 }
@@ -45,3 +46,13 @@ export interface ReceivedWebhook {
 }
 
 export class InvalidWebhookSignature extends Error {}
+
+/** A correctly signed event that lacks a field we read, or holds one we cannot use (a date past the year 9999). */
+export class InvalidWebhookEvent extends Error {
+  constructor(
+    readonly event: { id?: unknown; type?: unknown },
+    reason: string,
+  ) {
+    super(reason);
+  }
+}

@@ -1,8 +1,10 @@
 import type Stripe from "stripe";
+import { z } from "zod";
 import type { PackType } from "../../../domain/packs.ts";
 import { checkoutReturnPaths } from "../../../domain/subscriptions.ts";
 import { loadWhenConfigured } from "../load-when-configured.ts";
 import {
+  InvalidWebhookEvent,
   InvalidWebhookSignature,
   type PaymentEvent,
   type PaymentProvider,
@@ -20,10 +22,85 @@ export interface StripePaymentsOptions {
   apiUrl?: string;
 }
 
-/** A subscription id however Stripe expanded it. */
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
+/** An object's id, however Stripe expanded it. */
+const expandableId = z
+  .union([z.string().min(1), z.object({ id: z.string().min(1) })])
+  .nullish()
+  .transform((value) => (value ? (typeof value === "string" ? value : value.id) : null));
+
+/** Unix seconds that make a real date (up to 9999-12-31): anything else would throw when turned into one. */
+const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+
+/** The subscription an invoice bills, if any. */
+const invoiceSubscription = z
+  .object({ subscription_details: z.object({ subscription: expandableId }).nullish() })
+  .nullish()
+  .transform((parent) => parent?.subscription_details?.subscription ?? null);
+
+/**
+ * The fields we read from each event we act on, checked before any is used: a signed event is Stripe's, but its
+ * shape is still input (another API version, a hand-made event from the dashboard).
+ */
+const eventEnvelope = z.object({ id: z.string().min(1), type: z.string().min(1) });
+/** An event whose `data.object` has these fields: answers that object. */
+const withObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ data: z.object({ object: z.object(shape) }) }).transform((event) => event.data.object);
+const checkoutCompleted = withObject({
+  id: z.string().min(1),
+  mode: z.string(),
+  payment_status: z.string(),
+  subscription: expandableId,
+});
+const invoicePaid = z
+  .object({
+    created: unixSeconds,
+    data: z.object({
+      object: z.object({
+        parent: invoiceSubscription,
+        billing_reason: z.string().nullish(),
+        lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixSeconds }) })) }).nullish(),
+      }),
+    }),
+  })
+  .transform((event) => ({ ...event.data.object, created: event.created }));
+const invoicePaymentFailed = withObject({ parent: invoiceSubscription });
+const subscriptionDeleted = withObject({ id: z.string().min(1) });
+
+/** Stripe's event in our words: null for an event (or a checkout not paid yet) we do not act on. */
+function toPaymentEvent(event: unknown): PaymentEvent | null {
+  const { id, type } = eventEnvelope.parse(event);
+  switch (type) {
+    case "checkout.session.completed": {
+      const session = checkoutCompleted.parse(event);
+      // An asynchronous payment method is not paid yet: nothing to start until it is.
+      if (session.mode !== "subscription" || session.payment_status === "unpaid" || !session.subscription) {
+        return null;
+      }
+      return { id, kind: "checkout-completed", sessionId: session.id, subscriptionId: session.subscription };
+    }
+    case "invoice.paid": {
+      const invoice = invoicePaid.parse(event);
+      const subscriptionId = invoice.parent;
+      if (!subscriptionId) return null;
+      // The invoice's own period_* describe the period just ended; its line holds the one being paid for.
+      const periodStart = invoice.lines?.data[0]?.period.start ?? invoice.created;
+      return {
+        id,
+        kind: "period-paid",
+        subscriptionId,
+        renewal: invoice.billing_reason === "subscription_cycle",
+        periodStartedAt: new Date(periodStart * 1000).toISOString(),
+      };
+    }
+    case "invoice.payment_failed": {
+      const subscriptionId = invoicePaymentFailed.parse(event).parent;
+      return subscriptionId ? { id, kind: "payment-failed", subscriptionId } : null;
+    }
+    case "customer.subscription.deleted":
+      return { id, kind: "subscription-ended", subscriptionId: subscriptionDeleted.parse(event).id };
+    default:
+      return null;
+  }
 }
 
 /**
@@ -45,42 +122,6 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         }
       : {}),
   });
-
-  function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
-    switch (event.type) {
-      case "checkout.session.completed": {
-        const session = event.data.object;
-        const subscriptionId = idOf(session.subscription);
-        // An asynchronous payment method is not paid yet: nothing to start until it is.
-        if (session.mode !== "subscription" || session.payment_status === "unpaid" || !subscriptionId) {
-          return null;
-        }
-        return { id: event.id, kind: "checkout-completed", sessionId: session.id, subscriptionId };
-      }
-      case "invoice.paid": {
-        const invoice = event.data.object;
-        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-        if (!subscriptionId) return null;
-        // The invoice's own period_* describe the period just ended; its line holds the one being paid for.
-        const periodStart = invoice.lines?.data?.[0]?.period?.start ?? event.created;
-        return {
-          id: event.id,
-          kind: "period-paid",
-          subscriptionId,
-          renewal: invoice.billing_reason === "subscription_cycle",
-          periodStartedAt: new Date(periodStart * 1000).toISOString(),
-        };
-      }
-      case "invoice.payment_failed": {
-        const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
-        return subscriptionId ? { id: event.id, kind: "payment-failed", subscriptionId } : null;
-      }
-      case "customer.subscription.deleted":
-        return { id: event.id, kind: "subscription-ended", subscriptionId: event.data.object.id };
-      default:
-        return null;
-    }
-  }
 
   return {
     name: "stripe",
@@ -112,7 +153,12 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       } catch (error) {
         throw new InvalidWebhookSignature(error instanceof Error ? error.message : String(error));
       }
-      return { id: event.id, type: event.type, event: toPaymentEvent(event) };
+      try {
+        return { id: event.id, type: event.type, event: toPaymentEvent(event) };
+      } catch (error) {
+        if (!(error instanceof z.ZodError)) throw error;
+        throw new InvalidWebhookEvent(event, z.prettifyError(error));
+      }
     },
   };
 }

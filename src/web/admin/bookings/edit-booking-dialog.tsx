@@ -2,7 +2,7 @@ import { format, parseISO } from "date-fns";
 import { useId, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { enUS } from "react-day-picker/locale";
-import { type Booking, bookingMessages, checkEdit } from "../../../domain/bookings.ts";
+import { type Booking, bookingMessages, checkEdit, lastBookableDay } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
@@ -54,6 +54,7 @@ function EditBookingForm({
   const keptHeadingId = useId();
   const chosenHeadingId = useId();
   const todayDate = toDate(today);
+  const lastDate = toDate(lastBookableDay(today));
   const name = booking.clientName ?? bookingMessages.unknownClient;
 
   const refusalOf = (next: string[]) =>
@@ -107,7 +108,8 @@ function EditBookingForm({
         defaultMonth={chosen[0] ? toDate(chosen[0]) : todayDate}
         selected={[...kept, ...chosen].map(toDate)}
         onSelect={onSelect}
-        disabled={{ before: todayDate }}
+        endMonth={lastDate}
+        disabled={[{ before: todayDate }, { after: lastDate }]}
         modifiers={{ kept: kept.map(toDate) }}
         modifiersClassNames={{ kept: "calendar-kept" }}
         footer={

@@ -7,6 +7,7 @@ import {
   type BookingDraftResponse,
   bookingMessages,
   checkNewSelection,
+  lastBookableDay,
   type SaveBookingResponse,
 } from "../../../domain/bookings.ts";
 import type { Client } from "../../../domain/clients.ts";
@@ -105,6 +106,7 @@ function BookingDetails({
   const [chosen, setChosen] = useState<string[]>(() => draft.booking?.dates ?? []);
   const name = `${client.firstName} ${client.lastName}`;
   const today = toDate(draft.today);
+  const lastDay = toDate(lastBookableDay(draft.today));
   const canChoose = Math.max(0, draft.selectable - saved.length);
 
   function onSelect(dates: Date[] | undefined) {
@@ -167,9 +169,10 @@ function BookingDetails({
             today={today}
             defaultMonth={chosen[0] ? toDate(chosen[0]) : today}
             startMonth={today}
+            endMonth={lastDay}
             selected={chosen.map(toDate)}
             onSelect={onSelect}
-            disabled={[{ before: today }, ...saved.map(toDate)]}
+            disabled={[{ before: today }, { after: lastDay }, ...saved.map(toDate)]}
             modifiers={{ booked: saved.map(toDate) }}
             modifiersClassNames={{ booked: "calendar-booked" }}
             footer={
