@@ -7,10 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/database.ts";
 import { defaultRedisKeyPrefix } from "../../src/server/ports/rate-limit/redis-rate-limiter.ts";
 import { closedPort } from "../support/smtp-sink.ts";
+import { buildTestApp } from "../support/test-app.ts";
 import { connectTestRedis, deleteKeys, testRedisUrl } from "./test-redis.ts";
 import { postgresUrl } from "./two-instances.ts";
+import { type Answer as WriteAnswer, terminateWhileWriting, writeTargets } from "./writes-in-flight.ts";
 
 /**
  * `npm run start:cluster` for real: scripts/cluster.ts with 2 instances on a PostgreSQL database of its own and
@@ -38,6 +41,7 @@ let cluster: ChildProcess;
 let port: number;
 let dataDir: string;
 let databaseName: string;
+let clusterDatabaseUrl: string;
 const lines: LogLine[] = [];
 let output = "";
 
@@ -112,6 +116,7 @@ describe.skipIf(!postgresUrl)(
       await client.end();
       const databaseUrl = new URL(postgresUrl ?? "");
       databaseUrl.pathname = `/${databaseName}`;
+      clusterDatabaseUrl = databaseUrl.toString();
 
       dataDir = mkdtempSync(path.join(tmpdir(), "swim-cluster-"));
       port = await closedPort();
@@ -227,6 +232,47 @@ describe.skipIf(!postgresUrl)(
       await deleteKeys(redis, `${defaultRedisKeyPrefix}rate:*:contact:${ip}`);
       redis.disconnect();
     });
+
+    it("writes in flight when their PostgreSQL backends are terminated answer 503; no instance restarts", async () => {
+      const cookie = cookieOf(await request("POST", "/api/session/sign-in", { body: admin }));
+      const setup = openDatabase({ databaseUrl: clusterDatabaseUrl });
+      const targets = await writeTargets(buildTestApp(setup), new Date().toISOString().slice(0, 10));
+      await setup.destroy();
+      const send = async (method: string, pathname: string, body: unknown): Promise<WriteAnswer> => {
+        const answer = await request(method, pathname, { cookie, body });
+        const json = JSON.parse(answer.body) as { error?: { code: string } };
+        return { status: answer.status, code: json.error?.code };
+      };
+
+      // Eight writers: each instance holds four connections inside their transactions when they are cut.
+      const writers = 8;
+      const report = await terminateWhileWriting({
+        send,
+        targets,
+        databaseUrl: clusterDatabaseUrl,
+        ours: { database: databaseName },
+        writers,
+        roundsAfter: 2,
+      });
+
+      expect(report.terminated).toBeGreaterThanOrEqual(writers);
+      expect(report.inFlight).toEqual(Array(writers).fill({ status: 503, code: "service-unavailable" }));
+      for (const answer of report.afterwards) {
+        expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
+      }
+      // Both instances lost connections, and both live on: the same processes answer the next requests.
+      const cutOn = lines.filter((line) => line.message === "database unavailable").map((line) => line.pid);
+      expect(new Set(cutOn)).toEqual(new Set(pids));
+      const answeredPids = new Set<number>();
+      for (let i = 0; i < 4; i++) {
+        const answer = await request("POST", "/api/bookings", { cookie, body: targets.booking });
+        expect(answer.status).toBe(200);
+        answeredPids.add(await answeredBy(answer));
+      }
+      expect([...answeredPids].sort()).toEqual([...pids].sort());
+      expect(lines.filter((line) => line.message.startsWith("an instance"))).toEqual([]);
+      expect(cluster.exitCode).toBe(null);
+    }, 60_000);
 
     it("stops every instance on SIGTERM", async () => {
       const exited = new Promise<number | null>((resolve) => cluster.once("exit", resolve));
