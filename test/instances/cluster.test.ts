@@ -13,7 +13,7 @@ import { closedPort } from "../support/smtp-sink.ts";
 import { buildTestApp } from "../support/test-app.ts";
 import { connectTestRedis, deleteKeys, testRedisUrl } from "./test-redis.ts";
 import { postgresUrl } from "./two-instances.ts";
-import { type Answer as WriteAnswer, terminateWhileWriting, writeTargets } from "./writes-in-flight.ts";
+import { terminateWhileWriting, type Answer as WriteAnswer, writeTargets } from "./writes-in-flight.ts";
 
 /**
  * `npm run start:cluster` for real: scripts/cluster.ts with 2 instances on a PostgreSQL database of its own and

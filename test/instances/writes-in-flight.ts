@@ -64,7 +64,7 @@ export function nextWrite(send: Send, targets: WriteTargets, writer: number): Pr
 export interface TerminationReport {
   /** The answers to the requests that were inside their transaction when their backends were terminated. */
   inFlight: Answer[];
-  /** How many backends were terminated. */
+  /** How many backends were terminated (none counted when `cut` restarts the server instead). */
   terminated: number;
   /** The answers to the same writers' following requests. */
   afterwards: Answer[];
@@ -72,8 +72,8 @@ export interface TerminationReport {
 
 /**
  * Starts `writers` loops, waits until each one's request waits on the plan lock inside its transaction (seen in
- * pg_stat_activity), terminates the backends `ours` selects (and waits until they are gone), releases the
- * plans, and lets each writer send `roundsAfter` more requests.
+ * pg_stat_activity), terminates the backends `ours` selects (and waits until they are gone) or runs `cut`
+ * instead, releases the plans, and lets each writer send `roundsAfter` more requests.
  */
 export async function terminateWhileWriting(options: {
   send: Send;
@@ -85,6 +85,8 @@ export async function terminateWhileWriting(options: {
   ours: { applicationName: string } | { database: string };
   writers: number;
   roundsAfter: number;
+  /** What cuts the connections instead of terminating the backends, e.g. restarting the server. */
+  cut?: () => Promise<void>;
 }): Promise<TerminationReport> {
   const connect = async () => {
     const client = new pg.Client({
@@ -92,6 +94,8 @@ export async function terminateWhileWriting(options: {
       application_name: "writes-in-flight-test",
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // A restart (`cut`) ends these connections too.
+    client.on("error", () => {});
     await client.connect();
     return client;
   };
@@ -110,37 +114,43 @@ export async function terminateWhileWriting(options: {
     await locker.query(`select id from "subscriptionPlan" where id = any($1) for update`, [
       options.targets.planIds,
     ]);
+    // Each writer goes on as soon as it is answered: while a restarting server is still away, too.
     const firstAnswers = Array.from({ length: options.writers }, (_, writer) =>
       nextWrite(options.send, options.targets, writer),
     );
+    const laterAnswers = firstAnswers.map(async (first, writer) => {
+      await first;
+      const answers: Answer[] = [];
+      for (let i = 0; i < options.roundsAfter; i++) {
+        answers.push(await nextWrite(options.send, options.targets, writer));
+      }
+      return answers;
+    });
     // Fails fast if a writer is answered before it reached the lock (it would not be in flight at the kill).
     const answeredEarly = Promise.race(firstAnswers).then((answer) => {
       throw new Error(`a writer was answered before the kill: ${JSON.stringify(answer)}`);
     });
     answeredEarly.catch(() => {});
+    laterAnswers.forEach((answers) => answers.catch(() => {}));
     await Promise.race([answeredEarly, waitForLockWaiters(watcher, ours, value, options.writers)]);
 
-    const { rows } = await watcher.query<{ terminated: number }>(
-      `select count(*)::int as terminated from pg_stat_activity where ${ours} and pg_terminate_backend(pid, 10000)`,
-      [value],
-    );
-    await locker.query("rollback");
+    let terminated = 0;
+    if (options.cut) {
+      await options.cut();
+    } else {
+      const { rows } = await watcher.query<{ terminated: number }>(
+        `select count(*)::int as terminated from pg_stat_activity where ${ours} and pg_terminate_backend(pid, 10000)`,
+        [value],
+      );
+      terminated = rows[0]?.terminated ?? 0;
+      await locker.query("rollback");
+    }
 
     const inFlight = await Promise.all(firstAnswers);
-    const afterwards = (
-      await Promise.all(
-        Array.from({ length: options.writers }, async (_, writer) => {
-          const answers: Answer[] = [];
-          for (let i = 0; i < options.roundsAfter; i++) {
-            answers.push(await nextWrite(options.send, options.targets, writer));
-          }
-          return answers;
-        }),
-      )
-    ).flat();
-    return { inFlight, terminated: rows[0]?.terminated ?? 0, afterwards };
+    const afterwards = (await Promise.all(laterAnswers)).flat();
+    return { inFlight, terminated, afterwards };
   } finally {
-    await Promise.all([locker.end(), watcher.end()]);
+    await Promise.all([locker.end(), watcher.end()]).catch(() => {});
   }
 }
 

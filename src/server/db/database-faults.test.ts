@@ -6,8 +6,14 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
-  type Answer,
+  type PrivatePostgres,
+  postgresBinaries,
+  startPrivatePostgres,
+} from "../../../test/instances/private-postgres.ts";
+import {
+  type Send,
   terminateWhileWriting,
+  type WriteTargets,
   writeTargets,
 } from "../../../test/instances/writes-in-flight.ts";
 import { call, signedInAdmin } from "../../../test/support/accounts.ts";
@@ -39,6 +45,31 @@ function siteWithLog(db: Db, log: Log, env: Record<string, string> = {}): TestAp
 }
 
 const appWithLog = (db: Db, log: Log, env: Record<string, string> = {}) => siteWithLog(db, log, env).app;
+
+/** The admin's requests to the site, answered as status and error code. */
+function sendAs(site: TestApp, cookie: string): Send {
+  return async (method, path, body) => {
+    const response = await call(site, method, path, { cookie, body });
+    const json = (await response.json()) as { error?: { code: string } };
+    return { status: response.status, code: json.error?.code };
+  };
+}
+
+const saveFeedback = (send: Send, targets: WriteTargets, text: string) =>
+  send("PUT", `/api/bookings/${targets.feedback.bookingId}/feedback`, {
+    feedbacks: { [targets.feedback.date]: text },
+  });
+
+/** Uncaught exceptions during the test: each would end a real server (Vitest only reports them after). */
+function recordUncaught(): unknown[] {
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on("uncaughtException", record);
+  onTestFinished(() => {
+    process.off("uncaughtException", record);
+  });
+  return uncaught;
+}
 
 const signInRequest = {
   method: "POST",
@@ -139,19 +170,8 @@ describe.skipIf(!postgresUrl)("PostgreSQL connection lost", () => {
     const site = siteWithLog(writing, log);
     const admin = await signedInAdmin(site);
     const targets = await writeTargets(site, "2026-03-02");
-    const send = async (method: string, path: string, body: unknown): Promise<Answer> => {
-      const response = await call(site, method, path, { cookie: admin.cookie, body });
-      const json = (await response.json()) as { error?: { code: string } };
-      return { status: response.status, code: json.error?.code };
-    };
-
-    // An uncaught exception ends a real server; here Vitest would only report it after the test.
-    const uncaught: unknown[] = [];
-    const recordUncaught = (error: unknown) => uncaught.push(error);
-    process.on("uncaughtException", recordUncaught);
-    onTestFinished(() => {
-      process.off("uncaughtException", recordUncaught);
-    });
+    const send = sendAs(site, admin.cookie);
+    const uncaught = recordUncaught();
 
     const writers = 6;
     const report = await terminateWhileWriting({
@@ -171,11 +191,52 @@ describe.skipIf(!postgresUrl)("PostgreSQL connection lost", () => {
       expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
     }
     // The process lives on and the next requests are served.
-    expect(
-      await send("PUT", `/api/bookings/${targets.feedback.bookingId}/feedback`, {
-        feedbacks: { [targets.feedback.date]: "After the outage." },
-      }),
-    ).toEqual({ status: 200 });
+    expect(await saveFeedback(send, targets, "After the outage.")).toEqual({ status: 200 });
+    expect(await send("POST", "/api/bookings", targets.booking)).toEqual({ status: 200 });
+    expect(lines.filter((line) => line.message === "unhandled error")).toEqual([]);
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+});
+
+const postgresBin = postgresBinaries();
+
+describe.skipIf(!postgresUrl || !postgresBin)("PostgreSQL restarted under writes (a private server)", () => {
+  const { log, lines } = captureLog();
+  let server: PrivatePostgres;
+  let db: Db;
+  beforeAll(async () => {
+    server = await startPrivatePostgres(postgresBin ?? "");
+    db = openDatabase({ databaseUrl: server.url, log });
+    await migrateToLatest(db);
+  }, 30_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+  });
+
+  it("writes in flight at the restart answer 503, those during it 503 or 200, and the next ones are served", async () => {
+    const uncaught = recordUncaught();
+    const site = siteWithLog(db, log);
+    const admin = await signedInAdmin(site);
+    const targets = await writeTargets(site, "2026-03-02");
+    const send = sendAs(site, admin.cookie);
+
+    const writers = 6;
+    const report = await terminateWhileWriting({
+      send,
+      targets,
+      databaseUrl: server.url,
+      ours: { applicationName: "swim-school" },
+      writers,
+      roundsAfter: 3,
+      cut: () => server.restart(),
+    });
+
+    expect(report.inFlight).toEqual(Array(writers).fill({ status: 503, code: "service-unavailable" }));
+    for (const answer of report.afterwards) {
+      expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
+    }
+    expect(await saveFeedback(send, targets, "After the restart.")).toEqual({ status: 200 });
     expect(await send("POST", "/api/bookings", targets.booking)).toEqual({ status: 200 });
     expect(lines.filter((line) => line.message === "unhandled error")).toEqual([]);
     expect(uncaught).toEqual([]);
