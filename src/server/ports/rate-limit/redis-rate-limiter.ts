@@ -58,6 +58,12 @@ export async function isRedisReady(redis: Redis): Promise<boolean> {
   return redis.status === "ready";
 }
 
+/** Whether Redis takes commands now, without waiting: the first call opens the connection and answers false. */
+export function isRedisReadyNow(redis: Redis): boolean {
+  void isRedisReady(redis);
+  return redis.status === "ready";
+}
+
 /** Closes the connection: politely when it is up (pending replies arrive first), at once otherwise. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status !== "ready") {
