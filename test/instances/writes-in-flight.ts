@@ -130,8 +130,8 @@ export async function terminateWhileWriting(options: {
     const answeredEarly = Promise.race(firstAnswers).then((answer) => {
       throw new Error(`a writer was answered before the kill: ${JSON.stringify(answer)}`);
     });
-    answeredEarly.catch(() => {});
-    laterAnswers.forEach((answers) => answers.catch(() => {}));
+    // Reported through Promise.all below, or not at all when the wait fails first.
+    for (const pending of [answeredEarly, ...laterAnswers]) pending.catch(() => {});
     await Promise.race([answeredEarly, waitForLockWaiters(watcher, ours, value, options.writers)]);
 
     let terminated = 0;
