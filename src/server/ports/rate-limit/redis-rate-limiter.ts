@@ -44,8 +44,8 @@ export function openRedis(url: string, log: Log): Redis {
 const firstConnections = new WeakMap<Redis, Promise<void>>();
 
 /**
- * Whether Redis takes commands now: what the rate limiter and /healthz go by. The first call opens the
- * connection and waits for it (once: a refused or timed-out connection answers false); later calls answer from
+ * Whether Redis takes commands now. The first call opens the connection and waits for it (once: a refused or
+ * timed-out connection answers false), so the first hit after start is already shared; later calls answer from
  * the connection's state at once, without asking Redis.
  */
 export async function isRedisReady(redis: Redis): Promise<boolean> {
@@ -58,7 +58,7 @@ export async function isRedisReady(redis: Redis): Promise<boolean> {
   return redis.status === "ready";
 }
 
-/** Whether Redis takes commands now, without waiting: the first call opens the connection and answers false. */
+/** The same for /healthz, never waiting: a first call opens the connection and answers false meanwhile. */
 export function isRedisReadyNow(redis: Redis): boolean {
   void isRedisReady(redis);
   return redis.status === "ready";
