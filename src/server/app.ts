@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
         exceptUnder: ["/api/payments/stripe/webhook", ...mediaUploadPaths],
       }),
     )
-    .route("/healthz", healthRoutes(db))
+    .route("/healthz", healthRoutes(db, { redisReady: deps.redisReady }))
     .route("/api", api);
 
   if (deps.siteRoot) app.route("/", staticSite(deps.siteRoot, { publicUrl: publicUrl(config) }));

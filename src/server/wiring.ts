@@ -20,6 +20,7 @@ import {
   closeRedis,
   createRedisRateLimiter,
   defaultRedisKeyPrefix,
+  isRedisReadyNow,
   openRedis,
 } from "./ports/rate-limit/redis-rate-limiter.ts";
 
@@ -32,6 +33,8 @@ export interface Wiring {
   outbox: Outbox;
   auth: Auth;
   rateLimiter: RateLimiter;
+  /** REDIS_URL set: whether the shared rate-limit store is connected (/healthz reports it). */
+  redisReady?: () => boolean;
   clientDeletion: ClientDeletionHooks;
   payments: PaymentProvider;
   media: MediaStore;
@@ -62,7 +65,7 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
   const media = chooseMediaStore(config);
   // A deleted client's files go once the deletion committed (their rows went with the client, by cascade).
   clientDeletion.register((clientId) => media.deleteByPrefix(mediaPrefixOf(clientId)));
-  const limits = overrides.rateLimiter
+  const limits: RateLimits = overrides.rateLimiter
     ? { rateLimiter: overrides.rateLimiter, close: async () => {} }
     : chooseRateLimiter(config, clock, log, overrides.redisKeyPrefix);
   return {
@@ -73,6 +76,7 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
     outbox,
     auth,
     rateLimiter: limits.rateLimiter,
+    redisReady: limits.redisReady,
     clientDeletion,
     payments: choosePayments(config),
     media,
@@ -84,15 +88,25 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
  * REDIS_URL set: counts shared by every instance on that Redis; otherwise counts in this process, which is right
  * for one instance only.
  */
+interface RateLimits {
+  rateLimiter: RateLimiter;
+  redisReady?: () => boolean;
+  close(): Promise<void>;
+}
+
 function chooseRateLimiter(
   config: Config,
   clock: Clock,
   log: Log,
   keyPrefix = defaultRedisKeyPrefix,
-): { rateLimiter: RateLimiter; close(): Promise<void> } {
+): RateLimits {
   if (!config.REDIS_URL) return { rateLimiter: createMemoryRateLimiter(clock), close: async () => {} };
   const redis = openRedis(config.REDIS_URL, log);
-  return { rateLimiter: createRedisRateLimiter(redis, keyPrefix), close: () => closeRedis(redis) };
+  return {
+    rateLimiter: createRedisRateLimiter(redis, keyPrefix),
+    redisReady: () => isRedisReadyNow(redis),
+    close: () => closeRedis(redis),
+  };
 }
 
 /** S3_BUCKET set: that bucket; otherwise files under DATA_DIR/media. */

@@ -7,14 +7,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/database.ts";
 import { defaultRedisKeyPrefix } from "../../src/server/ports/rate-limit/redis-rate-limiter.ts";
 import { closedPort } from "../support/smtp-sink.ts";
+import { buildTestApp } from "../support/test-app.ts";
+import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./private-postgres.ts";
 import { connectTestRedis, deleteKeys, testRedisUrl } from "./test-redis.ts";
 import { postgresUrl } from "./two-instances.ts";
+import { type Send, terminateWhileWriting, type WriteTargets, writeTargets } from "./writes-in-flight.ts";
 
 /**
- * `npm run start:cluster` for real: scripts/cluster.ts with 2 instances on a PostgreSQL database of its own and
- * the tests' Redis, reached through its one port over fresh connections (the primary hands each new connection to
+ * `npm run start:cluster` for real: scripts/cluster.ts with 2 instances on a PostgreSQL database of its own (on a
+ * private server when this machine has PostgreSQL's programs, else on the tests' server) and the tests' Redis, reached through its one port over fresh connections (the primary hands each new connection to
  * the next instance). Each request's log line names the instance's process, which tells who answered.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -38,6 +42,7 @@ let cluster: ChildProcess;
 let port: number;
 let dataDir: string;
 let databaseName: string;
+let clusterDatabaseUrl: string;
 const lines: LogLine[] = [];
 let output = "";
 
@@ -100,18 +105,24 @@ const cookieOf = (answer: Answer) =>
     .join("; ");
 
 let pids: number[] = [];
+const postgresBin = postgresBinaries();
+let privatePostgres: PrivatePostgres | undefined;
 
 describe.skipIf(!postgresUrl)(
   "npm run start:cluster, 2 instances behind one port (PostgreSQL suite only; skipped in the SQLite run)",
   () => {
     beforeAll(async () => {
+      // A private server when this machine has PostgreSQL's programs, so that one test can restart it.
+      if (postgresBin) privatePostgres = await startPrivatePostgres(postgresBin);
+      const serverUrl = privatePostgres?.url ?? postgresUrl ?? "";
       databaseName = `swim_cluster_${randomBytes(5).toString("hex")}`;
-      const client = new pg.Client(postgresUrl);
+      const client = new pg.Client(serverUrl);
       await client.connect();
       await client.query(`create database ${databaseName}`);
       await client.end();
-      const databaseUrl = new URL(postgresUrl ?? "");
+      const databaseUrl = new URL(serverUrl);
       databaseUrl.pathname = `/${databaseName}`;
+      clusterDatabaseUrl = databaseUrl.toString();
 
       dataDir = mkdtempSync(path.join(tmpdir(), "swim-cluster-"));
       port = await closedPort();
@@ -163,7 +174,8 @@ describe.skipIf(!postgresUrl)(
         await new Promise((resolve) => cluster.once("exit", resolve));
       }
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (databaseName) {
+      if (privatePostgres) await privatePostgres.stop();
+      else if (databaseName) {
         const client = new pg.Client(postgresUrl);
         await client.connect();
         await client.query(`drop database if exists ${databaseName} with (force)`);
@@ -227,6 +239,77 @@ describe.skipIf(!postgresUrl)(
       await deleteKeys(redis, `${defaultRedisKeyPrefix}rate:*:contact:${ip}`);
       redis.disconnect();
     });
+
+    /** The admin's writes through the cluster's port, and what they write to (made once). */
+    let writes: Promise<{ send: Send; targets: WriteTargets; cookie: string }> | undefined;
+    function prepareWrites() {
+      writes ??= (async () => {
+        const cookie = cookieOf(await request("POST", "/api/session/sign-in", { body: admin }));
+        const setup = openDatabase({ databaseUrl: clusterDatabaseUrl });
+        const targets = await writeTargets(buildTestApp(setup), new Date().toISOString().slice(0, 10));
+        await setup.destroy();
+        const send: Send = async (method, pathname, body) => {
+          const answer = await request(method, pathname, { cookie, body });
+          const json = JSON.parse(answer.body) as { error?: { code: string } };
+          return { status: answer.status, code: json.error?.code };
+        };
+        return { send, targets, cookie };
+      })();
+      return writes;
+    }
+
+    /**
+     * Eight writers, four held inside their transactions on each instance, when `cut` (or terminating their
+     * backends) cuts their connections: each answers 503, the requests during the cut 503 or 200, both
+     * instances live on and answer the next requests.
+     */
+    async function writeThroughCut(cut?: () => Promise<void>) {
+      const { send, targets, cookie } = await prepareWrites();
+      const linesBefore = lines.length;
+      const writers = 8;
+      const report = await terminateWhileWriting({
+        send,
+        targets,
+        databaseUrl: clusterDatabaseUrl,
+        ours: { database: databaseName },
+        writers,
+        roundsAfter: 3,
+        cut,
+      });
+
+      if (!cut) expect(report.terminated).toBeGreaterThanOrEqual(writers);
+      expect(report.inFlight).toEqual(Array(writers).fill({ status: 503, code: "service-unavailable" }));
+      for (const answer of report.afterwards) {
+        expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
+      }
+      // Both instances lost connections, and both live on: the same processes answer the next requests.
+      const cutOn = lines
+        .slice(linesBefore)
+        .filter((line) => line.message === "database unavailable")
+        .map((line) => line.pid);
+      expect(new Set(cutOn)).toEqual(new Set(pids));
+      const answeredPids = new Set<number>();
+      for (let i = 0; i < 4; i++) {
+        const answer = await request("POST", "/api/bookings", { cookie, body: targets.booking });
+        expect(answer.status).toBe(200);
+        answeredPids.add(await answeredBy(answer));
+      }
+      expect([...answeredPids].sort()).toEqual([...pids].sort());
+      expect(lines.filter((line) => line.message.startsWith("an instance"))).toEqual([]);
+      expect(cluster.exitCode).toBe(null);
+    }
+
+    it("writes in flight when their PostgreSQL backends are terminated answer 503; no instance restarts", async () => {
+      await writeThroughCut();
+    }, 60_000);
+
+    it.skipIf(!postgresBin)(
+      "writes in flight when PostgreSQL restarts answer 503, those during the restart 503; no instance restarts",
+      async () => {
+        await writeThroughCut(() => privatePostgres?.restart() ?? Promise.resolve());
+      },
+      60_000,
+    );
 
     it("stops every instance on SIGTERM", async () => {
       const exited = new Promise<number | null>((resolve) => cluster.once("exit", resolve));

@@ -4,8 +4,20 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testClock } from "../../../test/support/test-app.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import {
+  type PrivatePostgres,
+  postgresBinaries,
+  startPrivatePostgres,
+} from "../../../test/instances/private-postgres.ts";
+import {
+  type Send,
+  terminateWhileWriting,
+  type WriteTargets,
+  writeTargets,
+} from "../../../test/instances/writes-in-flight.ts";
+import { call, signedInAdmin } from "../../../test/support/accounts.ts";
+import { type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { messages } from "../../domain/messages.ts";
 import { createApp } from "../app.ts";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -21,13 +33,42 @@ function captureLog() {
 }
 
 /** buildTestApp, with a log we can read. */
-function appWithLog(db: Db, log: Log, env: Record<string, string> = {}) {
+function siteWithLog(db: Db, log: Log, env: Record<string, string> = {}): TestApp {
   const config = loadConfig({
     NODE_ENV: "test",
     BETTER_AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
     ...env,
   });
-  return createApp(wire(config, db, { clock: testClock(), log }));
+  const clock = testClock();
+  const wiring = wire(config, db, { clock, log });
+  return { ...wiring, app: createApp(wiring), clock };
+}
+
+const appWithLog = (db: Db, log: Log, env: Record<string, string> = {}) => siteWithLog(db, log, env).app;
+
+/** The admin's requests to the site, answered as status and error code. */
+function sendAs(site: TestApp, cookie: string): Send {
+  return async (method, path, body) => {
+    const response = await call(site, method, path, { cookie, body });
+    const json = (await response.json()) as { error?: { code: string } };
+    return { status: response.status, code: json.error?.code };
+  };
+}
+
+const saveFeedback = (send: Send, targets: WriteTargets, text: string) =>
+  send("PUT", `/api/bookings/${targets.feedback.bookingId}/feedback`, {
+    feedbacks: { [targets.feedback.date]: text },
+  });
+
+/** Uncaught exceptions during the test: each would end a real server (Vitest only reports them after). */
+function recordUncaught(): unknown[] {
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on("uncaughtException", record);
+  onTestFinished(() => {
+    process.off("uncaughtException", record);
+  });
+  return uncaught;
 }
 
 const signInRequest = {
@@ -71,7 +112,9 @@ describe.skipIf(!postgresUrl)("PostgreSQL connection lost", () => {
   // Our own application_name, so we terminate only this pool's backends: the other test files run in parallel on
   // the same `test` database, and terminating every backend there would break their connections too.
   const applicationName = `db-faults-${randomBytes(6).toString("hex")}`;
-  const ownUrl = `${postgresUrl}${postgresUrl?.includes("?") ? "&" : "?"}application_name=${applicationName}`;
+  const urlNamed = (name: string) =>
+    `${postgresUrl}${postgresUrl?.includes("?") ? "&" : "?"}application_name=${name}`;
+  const ownUrl = urlNamed(applicationName);
   const { log, lines } = captureLog();
   let db: Db;
 
@@ -108,6 +151,96 @@ describe.skipIf(!postgresUrl)("PostgreSQL connection lost", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: "ok", database: true, writable: true });
   });
+
+  it("a connection killed during a query is closed, not handed to the next query", async () => {
+    // The backend is terminated while it runs this very query: the query fails at once, the socket closes a
+    // moment later, after the pool got the connection back.
+    await expect(sql`select pg_terminate_backend(pg_backend_pid())`.execute(db)).rejects.toMatchObject({
+      code: "57P01",
+    });
+    const { rows } = await sql<{ answer: number }>`select 1 as answer`.execute(db);
+    expect(rows).toEqual([{ answer: 1 }]);
+  });
+
+  it("writes in flight when their connections are terminated answer 503; the site serves the next ones", async () => {
+    // A pool of its own, untouched by the tests above.
+    const writersName = `${applicationName}-writers`;
+    const writing = openDatabase({ databaseUrl: urlNamed(writersName), pgSchema: schema, log });
+    onTestFinished(() => writing.destroy());
+    const site = siteWithLog(writing, log);
+    const admin = await signedInAdmin(site);
+    const targets = await writeTargets(site, "2026-03-02");
+    const send = sendAs(site, admin.cookie);
+    const uncaught = recordUncaught();
+
+    const writers = 6;
+    const report = await terminateWhileWriting({
+      send,
+      targets,
+      databaseUrl: postgresUrl ?? "",
+      schema,
+      ours: { applicationName: writersName },
+      writers,
+      roundsAfter: 3,
+    });
+
+    // Every writer was inside its transaction at the kill, and each was told to retry.
+    expect(report.terminated).toBeGreaterThanOrEqual(writers);
+    expect(report.inFlight).toEqual(Array(writers).fill({ status: 503, code: "service-unavailable" }));
+    for (const answer of report.afterwards) {
+      expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
+    }
+    // The process lives on and the next requests are served.
+    expect(await saveFeedback(send, targets, "After the outage.")).toEqual({ status: 200 });
+    expect(await send("POST", "/api/bookings", targets.booking)).toEqual({ status: 200 });
+    expect(lines.filter((line) => line.message === "unhandled error")).toEqual([]);
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+});
+
+const postgresBin = postgresBinaries();
+
+describe.skipIf(!postgresUrl || !postgresBin)("PostgreSQL restarted under writes (a private server)", () => {
+  const { log, lines } = captureLog();
+  let server: PrivatePostgres;
+  let db: Db;
+  beforeAll(async () => {
+    server = await startPrivatePostgres(postgresBin ?? "");
+    db = openDatabase({ databaseUrl: server.url, log });
+    await migrateToLatest(db);
+  }, 30_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+  });
+
+  it("writes in flight at the restart answer 503, those during it 503 or 200, and the next ones are served", async () => {
+    const uncaught = recordUncaught();
+    const site = siteWithLog(db, log);
+    const admin = await signedInAdmin(site);
+    const targets = await writeTargets(site, "2026-03-02");
+    const send = sendAs(site, admin.cookie);
+
+    const writers = 6;
+    const report = await terminateWhileWriting({
+      send,
+      targets,
+      databaseUrl: server.url,
+      ours: { applicationName: "swim-school" },
+      writers,
+      roundsAfter: 3,
+      cut: () => server.restart(),
+    });
+
+    expect(report.inFlight).toEqual(Array(writers).fill({ status: 503, code: "service-unavailable" }));
+    for (const answer of report.afterwards) {
+      expect([{ status: 200 }, { status: 503, code: "service-unavailable" }]).toContainEqual(answer);
+    }
+    expect(await saveFeedback(send, targets, "After the restart.")).toEqual({ status: 200 });
+    expect(await send("POST", "/api/bookings", targets.booking)).toEqual({ status: 200 });
+    expect(lines.filter((line) => line.message === "unhandled error")).toEqual([]);
+    expect(uncaught).toEqual([]);
+  }, 60_000);
 });
 
 describe("a PostgreSQL that accepts connections and never answers", () => {

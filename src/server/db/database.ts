@@ -8,6 +8,8 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
   sql,
@@ -70,14 +72,52 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Db {
     application_name: "swim-school",
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  // An idle connection that dies (database restarted, backend terminated, network cut) is reported here. Without
-  // a listener Node treats it as an unhandled 'error' event and the whole process exits; with one, the pool
-  // drops that connection and the next request opens a new one.
-  pool.on("error", (error) => {
-    options.log?.("warn", "database connection lost", { error: error.message });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: closingLostConnections(pool, options.log) }),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/**
+ * pg's pool as Kysely uses it, made to outlive lost connections (database restarted, backend terminated, network
+ * cut). A pg client emits 'error' when its connection dies, and without a listener Node ends the whole process:
+ * the pool listens only while a connection is idle, so every connection gets a listener of its own for the time
+ * a query or a transaction holds it. The query that was running fails (a 503 for its request), and the
+ * connection goes back to the pool marked broken, so the pool closes it rather than handing it to the next
+ * request: pg-pool's own check misses a backend terminated during a query, whose socket closes only after the
+ * failed query has given its connection back.
+ */
+function closingLostConnections(pool: pg.Pool, log: Log | undefined): PostgresPool {
+  const lost = new WeakSet<pg.PoolClient>();
+  const reportLost = (error: Error) => log?.("warn", "database connection lost", { error: error.message });
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      lost.add(client as pg.PoolClient);
+      reportLost(error);
+    });
+  });
+  // The pool re-emits an idle connection's error; the connection's own listener has reported it already.
+  pool.on("error", () => {});
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        // Kysely calls the cursor form only when given a cursor class, and we give it none.
+        query: ((text: string, values: unknown[]) => {
+          const result = client.query(text, values);
+          result.catch((error: unknown) => {
+            if (!isStatementError(error)) lost.add(client);
+          });
+          return result;
+        }) as unknown as PostgresPoolClient["query"],
+        release: () => client.release(lost.has(client)),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** An error PostgreSQL reported for one statement (a constraint, a timeout): the connection itself is fine. */
+const isStatementError = (error: unknown) => error instanceof pg.DatabaseError && error.severity === "ERROR";
 
 function openSqlite(file: string): Db {
   if (file !== ":memory:") ensureWritableFolder(path.dirname(path.resolve(file)));

@@ -1,13 +1,14 @@
 import net from "node:net";
 import { InsertQueryNode } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { startPrivateRedis } from "../../../test/instances/private-redis.ts";
 import { buildTestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { type Db, openDatabase } from "../db/database.ts";
 import { healthRoutes } from "./routes.ts";
 
 describe("GET /healthz", () => {
-  it("answers 200 when the database is reachable and takes writes", async () => {
+  it("answers 200 when the database is reachable and takes writes (and says nothing of Redis without REDIS_URL)", async () => {
     const own = await createTestDatabase();
     try {
       const response = await buildTestApp(own.db).app.request("/healthz");
@@ -45,6 +46,40 @@ describe("GET /healthz", () => {
     } finally {
       await own.close();
     }
+  });
+
+  describe("with REDIS_URL set (a private redis-server)", () => {
+    let server: Awaited<ReturnType<typeof startPrivateRedis>>;
+    let own: Awaited<ReturnType<typeof createTestDatabase>>;
+    beforeAll(async () => {
+      server = await startPrivateRedis();
+      own = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await own?.close();
+    });
+
+    it("reports redis true while it is connected, false (still 200) while it is away, true once it is back", async () => {
+      const site = buildTestApp(own.db, { env: { REDIS_URL: server.url } });
+      onTestFinished(() => site.close());
+      // ioredis notices a lost connection, and reconnects, on its own schedule (at most 2 s apart).
+      const healthWith = (redis: boolean) =>
+        vi.waitFor(
+          async () => {
+            const response = await site.app.request("/healthz");
+            expect(response.status).toBe(200);
+            expect(await response.json()).toEqual({ status: "ok", database: true, writable: true, redis });
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+
+      await healthWith(true);
+      await server.stop();
+      await healthWith(false);
+      await server.start();
+      await healthWith(true);
+    }, 20_000);
   });
 
   describe("on a PostgreSQL that accepts connections and never answers", () => {

@@ -8,8 +8,18 @@ type Health = { database: boolean; writable: boolean };
 
 const timedOut: Health = { database: false, writable: false };
 
-export function healthRoutes(db: Db, options: { deadlineMs?: number } = {}) {
+export interface HealthOptions {
+  deadlineMs?: number;
+  /**
+   * REDIS_URL set: whether its connection is ready now (never waited for). Reported, but the site works without
+   * it: the rate limits count per instance meanwhile.
+   */
+  redisReady?: () => boolean;
+}
+
+export function healthRoutes(db: Db, options: HealthOptions = {}) {
   const deadlineMs = options.deadlineMs ?? healthDeadlineMs;
+  const { redisReady } = options;
   // Checks that arrive while a probe runs share its answer: one write probe at a time, however often we are asked,
   // and never an answer older than the probe in progress.
   let probing: Promise<Health> | undefined;
@@ -21,16 +31,17 @@ export function healthRoutes(db: Db, options: { deadlineMs?: number } = {}) {
   };
   return new Hono().get("/", async (c) => {
     let timer: NodeJS.Timeout | undefined;
-    const { database, writable } = await Promise.race([
+    const health = await Promise.race([
       probe(),
       new Promise<Health>((resolve) => {
         timer = setTimeout(() => resolve(timedOut), deadlineMs);
       }),
     ]);
     clearTimeout(timer);
-    const ok = database && writable;
+    const ok = health.database && health.writable;
     c.header("Cache-Control", "no-store");
-    return c.json({ status: ok ? "ok" : "unavailable", database, writable }, ok ? 200 : 503);
+    const redis = redisReady ? { redis: redisReady() } : {};
+    return c.json({ status: ok ? "ok" : "unavailable", ...health, ...redis }, ok ? 200 : 503);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startPrivateRedis } from "../../../../test/instances/private-redis.ts";
 import {
   connectTestRedis,
   deleteKeys,
@@ -8,6 +9,7 @@ import {
 } from "../../../../test/instances/test-redis.ts";
 import { closedPort } from "../../../../test/support/smtp-sink.ts";
 import { silentLog } from "../../http/log.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
 import { closeRedis, createRedisRateLimiter, openRedis } from "./redis-rate-limiter.ts";
 
 /** Real Redis (this machine's and CI's); the file fails with one clear line when there is none. */
@@ -77,4 +79,68 @@ describe("the Redis rate limiter", () => {
     for (let i = 0; i < 3; i++) answers.push((await limiter.hit("contact:192.0.2.9", 2, 600)).allowed);
     expect(answers).toEqual([true, true, false]);
   });
+});
+
+describe("the Redis rate limiter while its Redis goes away and comes back (a private redis-server)", () => {
+  let server: Awaited<ReturnType<typeof startPrivateRedis>>;
+  beforeAll(async () => {
+    server = await startPrivateRedis();
+  });
+  afterAll(() => server?.stop());
+
+  /** Two instances on the private Redis, each with its own connection, and every command each one sends. */
+  function twoInstances() {
+    return [0, 1].map(() => {
+      const redis = openRedis(server.url, silentLog);
+      opened.push(redis);
+      const sent = vi.spyOn(redis, "sendCommand");
+      return { redis, sent, limiter: createRedisRateLimiter(redis, prefix) };
+    });
+  }
+  const hits = async (limiter: RateLimiter, key: string, limit: number, count: number) => {
+    const allowed = [];
+    for (let i = 0; i < count; i++) allowed.push((await limiter.hit(key, limit, 600)).allowed);
+    return allowed;
+  };
+  const alternately = async (
+    instances: { limiter: RateLimiter }[],
+    key: string,
+    limit: number,
+    count: number,
+  ) => {
+    const allowed = [];
+    for (let i = 0; i < count; i++) {
+      allowed.push((await instances[i % 2]?.limiter.hit(key, limit, 600))?.allowed);
+    }
+    return allowed;
+  };
+
+  it("counts per instance without asking Redis while it is away, and shares the count again once it is back", async () => {
+    const [a, b] = twoInstances();
+    if (!a || !b) throw new Error("two instances expected");
+    expect(await alternately([a, b], "contact:192.0.2.20", 3, 4)).toEqual([true, true, true, false]);
+
+    await server.stop();
+    await vi.waitFor(async () => {
+      expect(a.redis.status).not.toBe("ready");
+      expect(b.redis.status).not.toBe("ready");
+    });
+    a.sent.mockClear();
+    b.sent.mockClear();
+    // Each instance allows the limit on its own, and neither sends Redis a command (nor waits on one).
+    expect(await hits(a.limiter, "contact:192.0.2.21", 2, 3)).toEqual([true, true, false]);
+    expect(await hits(b.limiter, "contact:192.0.2.21", 2, 3)).toEqual([true, true, false]);
+    expect(a.sent).not.toHaveBeenCalled();
+    expect(b.sent).not.toHaveBeenCalled();
+
+    await server.start();
+    await vi.waitFor(
+      async () => {
+        expect(a.redis.status).toBe("ready");
+        expect(b.redis.status).toBe("ready");
+      },
+      { timeout: 10_000 },
+    );
+    expect(await alternately([a, b], "contact:192.0.2.22", 3, 4)).toEqual([true, true, true, false]);
+  }, 20_000);
 });

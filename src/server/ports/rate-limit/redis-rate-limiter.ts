@@ -9,14 +9,16 @@ import type { RateLimiter } from "./rate-limiter.ts";
 export const defaultRedisKeyPrefix = "swim-school:";
 
 /**
- * The Redis connection of one instance. It connects on its first command, so a tool that never counts anything
- * (npm run admin, seed) opens no socket. While Redis is away a command gives up within about a second instead of
- * holding the request: the limiter then counts in memory (see createRedisRateLimiter).
+ * The Redis connection of one instance. It connects on first use (isRedisReady), so a tool that never counts
+ * anything (npm run admin, seed) opens no socket. While it is not connected, commands are refused at once rather
+ * than queued until it is (no offline queue), and ioredis keeps reconnecting in the background. A command sent
+ * to a Redis that stops answering gives up within a second.
  */
 export function openRedis(url: string, log: Log): Redis {
   const { Redis: RedisClient } = loadWhenConfigured<typeof IORedis>("ioredis");
   const redis = new RedisClient(url, {
     lazyConnect: true,
+    enableOfflineQueue: false,
     connectTimeout: 2000,
     commandTimeout: 1000,
     maxRetriesPerRequest: 1,
@@ -39,6 +41,29 @@ export function openRedis(url: string, log: Log): Redis {
   return redis;
 }
 
+const firstConnections = new WeakMap<Redis, Promise<void>>();
+
+/**
+ * Whether Redis takes commands now. The first call opens the connection and waits for it (once: a refused or
+ * timed-out connection answers false), so the first hit after start is already shared; later calls answer from
+ * the connection's state at once, without asking Redis.
+ */
+export async function isRedisReady(redis: Redis): Promise<boolean> {
+  let first = firstConnections.get(redis);
+  if (!first) {
+    first = redis.status === "wait" ? redis.connect().catch(() => {}) : Promise.resolve();
+    firstConnections.set(redis, first);
+  }
+  await first;
+  return redis.status === "ready";
+}
+
+/** The same for /healthz, never waiting: a first call opens the connection and answers false meanwhile. */
+export function isRedisReadyNow(redis: Redis): boolean {
+  void isRedisReady(redis);
+  return redis.status === "ready";
+}
+
 /** Closes the connection: politely when it is up (pending replies arrive first), at once otherwise. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status !== "ready") {
@@ -55,8 +80,10 @@ export async function closeRedis(redis: Redis): Promise<void> {
 /**
  * The same fixed windows as the memory limiter, counted in Redis by rate-limiter-flexible (one atomic script per
  * hit), so every instance on this Redis and key prefix shares one count per key. The window starts at a key's
- * first hit and ends when Redis expires it. If Redis cannot answer, the library's insurance limiter counts in this
- * process instead: the forms keep working, each instance allowing the limit on its own, until Redis is back.
+ * first hit and ends when Redis expires it. While the connection is not ready (Redis away, reconnecting), the
+ * library's insurance limiter counts in this process without asking Redis at all: the forms keep working at
+ * once, each instance allowing the limit on its own, until Redis is back. A command that fails on a connection
+ * that looked ready is counted by the insurance limiter too.
  */
 export function createRedisRateLimiter(redis: Redis, keyPrefix = defaultRedisKeyPrefix): RateLimiter {
   // One library limiter per (limit, window): the library fixes both when a limiter is made.
@@ -70,6 +97,7 @@ export function createRedisRateLimiter(redis: Redis, keyPrefix = defaultRedisKey
         points: limit,
         duration: windowSeconds,
         keyPrefix: `${keyPrefix}rate:${name}`,
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
       });
       limiters.set(name, limiter);
@@ -81,6 +109,7 @@ export function createRedisRateLimiter(redis: Redis, keyPrefix = defaultRedisKey
     async hit(key, limit, windowSeconds) {
       let result: RateLimiterRes;
       let allowed = true;
+      await isRedisReady(redis); // opens the connection on the first hit
       try {
         result = await limiterFor(limit, windowSeconds).consume(key);
       } catch (refusal) {
