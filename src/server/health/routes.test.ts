@@ -92,8 +92,8 @@ describe("GET /healthz", () => {
     beforeAll(async () => {
       await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
       const { port } = silent.address() as net.AddressInfo;
-      // The default connect timeout (3 s) is longer than the health deadline: the deadline must answer first.
-      db = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test` });
+      // A connect timeout far past the test's own 10 s: only the health check's deadline can answer in time.
+      db = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`, connectTimeoutMs: 60_000 });
     });
     afterAll(async () => {
       for (const socket of sockets) socket.destroy();
@@ -101,13 +101,10 @@ describe("GET /healthz", () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     });
 
-    it("answers 503 within 2 s, so a load balancer's check never hangs", async () => {
-      const started = performance.now();
+    it("answers 503 by its own deadline, so a load balancer's check never hangs", async () => {
       const response = await buildTestApp(db).app.request("/healthz");
-      const elapsed = performance.now() - started;
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "unavailable", database: false, writable: false });
-      expect(elapsed).toBeLessThan(2000);
     }, 10_000);
   });
 });
