@@ -215,6 +215,9 @@ export interface NewBooking {
 
 const byDate = (a: NewLesson, b: NewLesson) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
+/** What a booking takes from its plan. */
+type BookedPlan = { id: number; subscriptionId: string | null; endedAt: string | null };
+
 /** The booking's dates as lessons, earliest first. */
 const lessonsOf = (input: Pick<NewBooking, "dates">): NewLesson[] =>
   input.dates.map((date) => (typeof date === "string" ? { date } : date)).sort(byDate);
@@ -226,21 +229,23 @@ const lessonsOf = (input: Pick<NewBooking, "dates">): NewLesson[] =>
 export function bookingRow(
   input: Omit<NewBooking, "planId">,
   lessons: readonly NewLesson[],
-  plan: { id: number; subscriptionId: string | null },
+  plan: BookedPlan,
 ): Row<"booking"> {
   const at = input.createdAt ?? defaultTime;
+  const status = input.status ?? "pending";
   const row: Row<"booking"> = {
     clientId: input.clientId,
     planId: plan.id,
     subscriptionId: plan.subscriptionId,
     title: bookingTitle(lessons.length),
-    status: input.status ?? "pending",
+    status,
     paid: 1,
     classCount: lessons.length,
     amountToPay: amountToPay(lessons.length),
     firstDate: lessons[0]?.date ?? null,
     createdAt: at,
-    updatedAt: at,
+    // Ending a plan cancels its bookings (subscriptions: endPlan): that was their last change.
+    updatedAt: status === "cancelled" && plan.endedAt ? plan.endedAt : at,
   };
   return input.row ? Object.assign(row, input.row) : row;
 }
@@ -277,7 +282,7 @@ export async function createBooking(db: Db, input: NewBooking): Promise<CreatedB
   return db.transaction().execute(async (trx) => {
     const plan = await trx
       .selectFrom("subscriptionPlan")
-      .select(["id", "subscriptionId"])
+      .select(["id", "subscriptionId", "endedAt"])
       .where("id", "=", planId)
       .executeTakeFirstOrThrow();
     const lessons = lessonsOf(input);
@@ -342,12 +347,16 @@ export async function seed(
 
     let planId = await nextId(trx, "subscriptionPlan");
     const plans: Row<"subscriptionPlan">[] = [];
-    const planOf = new Map<NewPlan, { id: number; subscriptionId: string | null }>();
+    const planOf = new Map<NewPlan, BookedPlan>();
     for (const input of data.plans ?? []) {
       const row = planRow(input);
       row.id = planId++;
       plans.push(row);
-      planOf.set(input, { id: row.id, subscriptionId: row.subscriptionId ?? null });
+      planOf.set(input, {
+        id: row.id,
+        subscriptionId: row.subscriptionId ?? null,
+        endedAt: row.endedAt ?? null,
+      });
     }
 
     let bookingId = await nextId(trx, "booking");
