@@ -12,8 +12,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { packCatalogue, packOf } from "../src/domain/pack-catalogue.ts";
-import type { PackType } from "../src/domain/packs.ts";
+import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
@@ -181,7 +180,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
   const bookings: SeedBooking[] = [];
   // Each client's first class: from about four months ago to a month ahead.
   const firstClassOf = new Map<string, string>();
-  const activePlanOf = new Map<string, NewPlan>();
+  const activePlanOf = new Map<string, { plan: NewPlan; classes: number }>();
   for (let i = 0; i < options.clients; i++) {
     const id = `seed${run}${i.toString(36)}`;
     const firstName = pick(firstNames);
@@ -208,7 +207,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
         subscriptionId: `sub_seed_${id}`,
         createdAt: `${started}T09:00:00.000Z`,
       };
-      activePlanOf.set(id, plan);
+      activePlanOf.set(id, { plan, classes: pack.classes });
       plans.push(plan);
     }
   }
@@ -217,9 +216,8 @@ export function demoData(options: DemoOptions): Required<SeedData> {
   for (let j = 0; j < options.bookings && clients.length > 0; j++) {
     const clientId = (clients[j % clients.length] as NewClient).id as string;
     const active = j < clients.length ? activePlanOf.get(clientId) : undefined;
-    const total = active ? packOf(active.packType as PackType).classes : 4;
-    const count = 1 + Math.floor(next() * Math.min(4, total));
-    let plan = active;
+    const count = 1 + Math.floor(next() * Math.min(4, active?.classes ?? 4));
+    let plan = active?.plan;
     if (!plan) {
       const started = addDays(today, -200 - Math.floor(next() * 200));
       plan = {

@@ -344,6 +344,10 @@ export async function seed(
       accounts.push(rows.account);
       clients.push(rows.client);
     }
+    // Each table is written as soon as its rows are built: fewer rows held at once, less for the collector.
+    await insertInChunks(trx, "user", users);
+    await insertInChunks(trx, "account", accounts);
+    await insertInChunks(trx, "client", clients);
 
     let planId = await nextId(trx, "subscriptionPlan");
     const plans: Row<"subscriptionPlan">[] = [];
@@ -358,6 +362,7 @@ export async function seed(
         endedAt: row.endedAt ?? null,
       });
     }
+    await insertInChunks(trx, "subscriptionPlan", plans);
 
     let bookingId = await nextId(trx, "booking");
     const bookings: Row<"booking">[] = [];
@@ -372,10 +377,6 @@ export async function seed(
       for (const lesson of lessonRows(input, dates, plan.id, row.id)) lessons.push(lesson);
     }
 
-    await insertInChunks(trx, "user", users);
-    await insertInChunks(trx, "account", accounts);
-    await insertInChunks(trx, "client", clients);
-    await insertInChunks(trx, "subscriptionPlan", plans);
     await insertInChunks(trx, "booking", bookings);
     await insertInChunks(trx, "lesson", lessons);
     if (isPostgres(trx)) {
