@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayInZone } from "../src/domain/school-day.ts";
 import type { Db } from "../src/server/db/database.ts";
 import { signIn } from "../test/support/accounts.ts";
+import { passwordHashOf } from "../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../test/support/test-app.ts";
 import { createTestDatabase } from "../test/support/test-database.ts";
-import { seed } from "./seed.ts";
+import { seedDemo } from "./seed.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -15,10 +16,10 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   t = buildTestApp(db);
-  const passwordHash = await (await t.auth.$context).password.hash("demo-password-1");
-  await seed(db, { clients: 40, bookings: 90, passwordHash, timeZone: "UTC", now });
+  const passwordHash = await passwordHashOf(t.auth, "demo-password-1");
+  await seedDemo(db, { clients: 40, bookings: 90, passwordHash, timeZone: "UTC", now });
   // A second run adds beside the first (ids and sequences move on).
-  await seed(db, { clients: 5, bookings: 5, passwordHash, timeZone: "UTC", now });
+  await seedDemo(db, { clients: 5, bookings: 5, passwordHash, timeZone: "UTC", now });
 });
 afterAll(() => testDb.close());
 

@@ -5,22 +5,27 @@
  *
  * Every client can sign in with that password (no first-sign-in change asked). About 7 in 10 clients have an
  * active plan; each booking books 1 to 4 dates, a week apart, from half a year ago to a few months ahead, and most
- * past dates carry feedback. Rows go in with multi-row INSERTs inside one transaction: 100,000 clients and
- * 100,000 bookings take well under a minute. Run it on an empty database or beside existing data: it only adds.
+ * past dates carry feedback. The rows are the test factories' (test/support/factories.ts), written by their bulk
+ * `seed`: 100,000 clients and 100,000 bookings take seconds. Run it on an empty database or beside existing data:
+ * it only adds.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Insertable, sql } from "kysely";
-import { amountToPay, bookingTitle } from "../src/domain/bookings.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
-import { isPostgres } from "../src/server/db/portable.ts";
-import type { Database } from "../src/server/db/schema.ts";
-import { searchKey } from "../src/server/db/search.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
+import {
+  type NewClient,
+  type NewLesson,
+  type NewPlan,
+  passwordHashOf,
+  type SeedBooking,
+  type SeedData,
+  seed,
+} from "../test/support/factories.ts";
 import { configOrExplain } from "./cli-config.ts";
 
 const usage = "Usage: npm run seed -- --clients <n> [--bookings <n>] [--password <password>]";
@@ -148,30 +153,21 @@ function random(seed: number) {
   };
 }
 
-type Row<T extends keyof Database> = Insertable<Database[T]>;
-
-async function insertInChunks<T extends keyof Database>(trx: Db, table: T, rows: Row<T>[]): Promise<void> {
-  // 500 rows of up to 15 columns stay under both engines' limit on bound parameters.
-  for (let start = 0; start < rows.length; start += 500) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(start, start + 500) as never)
-      .execute();
-  }
+/**
+ * What the demo school looks like, for the factories' bulk `seed` to write: `clients` clients, about 7 in 10 with
+ * an active plan, and `bookings` bookings of 1 to 4 dates a week apart. Each client's first booking books its
+ * active plan; the others book an ended plan of their own.
+ */
+export interface DemoOptions {
+  clients: number;
+  bookings: number;
+  /** better-auth's hash of the one password every demo client signs in with. */
+  passwordHash: string;
+  timeZone: string;
+  now: Date;
 }
 
-async function nextId(trx: Db, table: "subscriptionPlan" | "booking"): Promise<number> {
-  const row = await trx
-    .selectFrom(table)
-    .select((eb) => eb.fn.max("id").as("max"))
-    .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
-}
-
-export async function seed(
-  db: Db,
-  options: { clients: number; bookings: number; passwordHash: string; timeZone: string; now: Date },
-): Promise<{ clients: number; plans: number; bookings: number; lessons: number }> {
+export function demoData(options: DemoOptions): Required<SeedData> {
   const next = random(options.clients * 31 + options.bookings);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const nowIso = options.now.toISOString();
@@ -179,175 +175,85 @@ export async function seed(
   // Tells this run's ids and addresses from an earlier run's.
   const run = randomBytes(4).toString("hex");
 
-  return db.transaction().execute(async (trx) => {
-    const users: Row<"user">[] = [];
-    const accounts: Row<"account">[] = [];
-    const clients: Row<"client">[] = [];
-    const plans: Row<"subscriptionPlan">[] = [];
-    const bookings: Row<"booking">[] = [];
-    const lessons: Row<"lesson">[] = [];
-    let planId = await nextId(trx, "subscriptionPlan");
-    let bookingId = await nextId(trx, "booking");
-
-    const clientIds: string[] = [];
-    // Each client's first class: from about four months ago to a month ahead.
-    const firstClassOf = new Map<string, string>();
-    const activePlanOf = new Map<string, { id: number; total: number; subscriptionId: string }>();
-    for (let i = 0; i < options.clients; i++) {
-      const id = `seed${run}${i.toString(36)}`;
-      const firstName = pick(firstNames);
-      const lastName = pick(lastNames);
-      const email = `${firstName}.${lastName}.${i}.${run}@demo.example`.toLowerCase();
-      const pack = pick(packCatalogue);
-      const joined = new Date(options.now.getTime() - Math.floor(next() * 400) * 86_400_000).toISOString();
-      clientIds.push(id);
-      const firstClass = addDays(today, Math.floor(next() * 150) - 120);
-      firstClassOf.set(id, firstClass);
-      users.push({
-        id,
-        name: `${firstName} ${lastName}`,
-        email,
-        emailVerified: 0,
-        image: null,
-        createdAt: joined,
-        updatedAt: joined,
-        role: "user",
-        banned: 0,
-        banReason: null,
-        banExpires: null,
-        mustChangePassword: 0,
-      });
-      accounts.push({
-        id: `${id}a`,
-        accountId: id,
-        providerId: "credential",
-        userId: id,
-        password: options.passwordHash,
-        createdAt: joined,
-        updatedAt: joined,
-      });
-      clients.push({
-        id,
-        firstName,
-        lastName,
-        email,
-        phoneNumber: `+1555${String(1_000_000 + i).slice(-7)}`,
-        createdAt: joined,
-        role: "client",
-        defaultPackType: pack.type,
-        firstNameSearch: searchKey(firstName),
-        lastNameSearch: searchKey(lastName),
-      });
-      if (next() < 0.7) {
-        const subscriptionId = `sub_seed_${id}`;
-        // Bought a few days before the first class.
-        const started = addDays(firstClass, -1 - Math.floor(next() * 7));
-        activePlanOf.set(id, { id: planId, total: pack.classes, subscriptionId });
-        plans.push({
-          id: planId++,
-          clientId: id,
-          isActive: 1,
-          totalClasses: pack.classes,
-          usedClasses: 0,
-          packType: pack.type,
-          subscriptionId,
-          provider: "local",
-          periodStartedAt: `${started}T09:00:00.000Z`,
-          endedAt: null,
-          createdAt: `${started}T09:00:00.000Z`,
-        });
-      }
+  const clients: NewClient[] = [];
+  const plans: NewPlan[] = [];
+  const bookings: SeedBooking[] = [];
+  // Each client's first class: from about four months ago to a month ahead.
+  const firstClassOf = new Map<string, string>();
+  const activePlanOf = new Map<string, { plan: NewPlan; classes: number }>();
+  for (let i = 0; i < options.clients; i++) {
+    const id = `seed${run}${i.toString(36)}`;
+    const firstName = pick(firstNames);
+    const lastName = pick(lastNames);
+    const pack = pick(packCatalogue);
+    clients.push({
+      id,
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${i}.${run}@demo.example`,
+      phoneNumber: `+1555${String(1_000_000 + i).slice(-7)}`,
+      defaultPackType: pack.type,
+      passwordHash: options.passwordHash,
+      createdAt: new Date(options.now.getTime() - Math.floor(next() * 400) * 86_400_000).toISOString(),
+    });
+    const firstClass = addDays(today, Math.floor(next() * 150) - 120);
+    firstClassOf.set(id, firstClass);
+    if (next() < 0.7) {
+      // Bought a few days before the first class.
+      const started = addDays(firstClass, -1 - Math.floor(next() * 7));
+      const plan: NewPlan = {
+        clientId: id,
+        packType: pack.type,
+        subscriptionId: `sub_seed_${id}`,
+        createdAt: `${started}T09:00:00.000Z`,
+      };
+      activePlanOf.set(id, { plan, classes: pack.classes });
+      plans.push(plan);
     }
+  }
 
-    // Bookings: the first of a client with an active plan books that plan; the others book an ended one of their own.
-    const datesOf = new Map<string, number>();
-    for (let j = 0; j < options.bookings && clientIds.length > 0; j++) {
-      const clientId = clientIds[j % clientIds.length] as string;
-      const active = j < clientIds.length ? activePlanOf.get(clientId) : undefined;
-      const total = active?.total ?? 4;
-      const count = 1 + Math.floor(next() * Math.min(4, total));
-      let plan = active;
-      if (!plan) {
-        plan = { id: planId++, total, subscriptionId: `sub_seed_${clientId}_${j}` };
-        const started = addDays(today, -200 - Math.floor(next() * 200));
-        plans.push({
-          id: plan.id,
-          clientId,
-          isActive: 0,
-          totalClasses: total,
-          usedClasses: 0,
-          packType: "4_60",
-          subscriptionId: plan.subscriptionId,
-          provider: "local",
-          periodStartedAt: `${started}T09:00:00.000Z`,
-          endedAt: nowIso,
-          createdAt: `${started}T09:00:00.000Z`,
-        });
-      }
-      // One date a week per client from its first class on: never twice the same day for a client.
-      const already = datesOf.get(clientId) ?? 0;
-      datesOf.set(clientId, already + count);
-      const dates = Array.from({ length: count }, (_, k) =>
-        addDays(firstClassOf.get(clientId) as string, (already + k) * 7),
-      );
-      const id = bookingId++;
-      bookings.push({
-        id,
+  const datesOf = new Map<string, number>();
+  for (let j = 0; j < options.bookings && clients.length > 0; j++) {
+    const clientId = (clients[j % clients.length] as NewClient).id as string;
+    const active = j < clients.length ? activePlanOf.get(clientId) : undefined;
+    const count = 1 + Math.floor(next() * Math.min(4, active?.classes ?? 4));
+    let plan = active?.plan;
+    if (!plan) {
+      const started = addDays(today, -200 - Math.floor(next() * 200));
+      plan = {
         clientId,
-        planId: plan.id,
-        subscriptionId: plan.subscriptionId,
-        title: bookingTitle(count),
-        status: active ? "pending" : "cancelled",
-        paid: 1,
-        classCount: count,
-        amountToPay: amountToPay(count),
-        firstDate: dates[0] ?? null,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      });
-      for (const date of dates) {
-        const past = date < today;
-        const feedback = past && next() < 0.7 ? pick(feedbackLines) : null;
-        lessons.push({
-          bookingId: id,
-          clientId,
-          planId: plan.id,
-          date,
-          feedback,
-          feedbackUpdatedAt: feedback ? nowIso : null,
-          reminderQueuedAt: past ? nowIso : null,
-        });
-      }
+        packType: "4_60",
+        isActive: false,
+        subscriptionId: `sub_seed_${clientId}_${j}`,
+        createdAt: `${started}T09:00:00.000Z`,
+        endedAt: nowIso,
+      };
+      plans.push(plan);
     }
-
-    await insertInChunks(trx, "user", users);
-    await insertInChunks(trx, "account", accounts);
-    await insertInChunks(trx, "client", clients);
-    await insertInChunks(trx, "subscriptionPlan", plans);
-    await insertInChunks(trx, "booking", bookings);
-    await insertInChunks(trx, "lesson", lessons);
-    if (isPostgres(trx)) {
-      // Explicit ids do not move PostgreSQL's identity sequences: move them past the rows written here.
-      for (const table of ["subscriptionPlan", "booking"]) {
-        await sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (select max("id") from ${sql.table(table)}))`.execute(
-          trx,
-        );
-      }
-      // Table statistics now, not at autovacuum's next round: the planner then reads the new rows by their indexes.
-      await sql`analyze`.execute(trx);
-      // Rows written in bulk wait in the GIN indexes' pending lists, which every search reads until a vacuum merges them.
-      await sql`select gin_clean_pending_list(index.indexrelid::regclass)
-        from pg_index as index join pg_class on pg_class.oid = index.indexrelid join pg_am on pg_am.oid = pg_class.relam
-        where pg_am.amname = 'gin' and pg_class.relnamespace = current_schema()::regnamespace`.execute(trx);
-    }
-    return {
-      clients: clients.length,
-      plans: plans.length,
-      bookings: bookings.length,
-      lessons: lessons.length,
-    };
-  });
+    // One date a week per client from its first class on: never twice the same day for a client.
+    const already = datesOf.get(clientId) ?? 0;
+    datesOf.set(clientId, already + count);
+    const dates = Array.from({ length: count }, (_, k): NewLesson => {
+      const date = addDays(firstClassOf.get(clientId) as string, (already + k) * 7);
+      if (date >= today) return { date };
+      // Past: reminded, and most of them have feedback.
+      return next() < 0.7
+        ? { date, reminderQueuedAt: nowIso, feedback: pick(feedbackLines) }
+        : { date, reminderQueuedAt: nowIso };
+    });
+    bookings.push({
+      clientId,
+      plan,
+      dates,
+      status: active ? "pending" : "cancelled",
+      createdAt: nowIso,
+    });
+  }
+  return { clients, plans, bookings };
 }
+
+/** Writes the demo school beside what the database holds (`npm run seed`, the bench, the soak). */
+export const seedDemo = (db: Db, options: DemoOptions) => seed(db, demoData(options));
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -389,9 +295,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(db);
     const { auth } = wire(config, db, { log: silentLog });
-    const passwordHash = await (await auth.$context).password.hash(args.password);
+    const passwordHash = await passwordHashOf(auth, args.password);
     const started = performance.now();
-    const made = await seed(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
+    const made = await seedDemo(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates) in ${seconds} s. Clients sign in with the password "${args.password}".`,
@@ -402,7 +308,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Run from the command line; imported (by its test), it only exports `seed`.
+// Run from the command line; imported (by its test, the bench and the soak), it only exports `seedDemo` and `demoData`.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   process.exitCode = await main(process.argv.slice(2));
 }

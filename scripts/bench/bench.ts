@@ -24,7 +24,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
-import { seed } from "../seed.ts";
+import { seedDemo } from "../seed.ts";
 
 type Engine = "sqlite" | "postgres";
 type Caller = "visitor" | "admin" | "client";
@@ -246,7 +246,7 @@ async function prepare(engine: Engine, clients: number, bookings: number) {
     const { auth } = wire(config, db, { log: silentLog });
     const passwordHash = await (await auth.$context).password.hash(clientPassword);
     const started = performance.now();
-    await seed(db, { clients, bookings, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
+    await seedDemo(db, { clients, bookings, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seedSeconds = (performance.now() - started) / 1000;
     const client = await db
       .selectFrom("client")

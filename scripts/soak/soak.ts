@@ -26,7 +26,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { migrateToLatest, openDatabase } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
-import { seed } from "../seed.ts";
+import { seedDemo } from "../seed.ts";
 import { type Instance, residentBytes, startInstance, stopInstance } from "./instances.ts";
 import { type Account, adminLoop, clientLoop, contactLoop, percentile, signIn, Traffic } from "./traffic.ts";
 
@@ -213,7 +213,7 @@ async function fillDatabase(databaseUrl: string, demoClients: number, signedInCl
     const wiring = wire(config, db, { log: silentLog });
     const passwordHash = await (await wiring.auth.$context).password.hash(demoPassword);
     await wiring.close();
-    const made = await seed(db, {
+    const made = await seedDemo(db, {
       clients: demoClients,
       bookings: demoClients,
       passwordHash,

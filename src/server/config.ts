@@ -182,7 +182,7 @@ export class ConfigError extends Error {}
  * Parses the environment; on a bad value throws one line naming the variable.
  *
  * PAYMENTS defaults to the local checkout, which gives packages away: a production site that others reach must
- * choose it explicitly (docs/decisions/014). `npm start` on a fresh machine is production too, but without
+ * choose it explicitly (docs/decisions/015). `npm start` on a fresh machine is production too, but without
  * PUBLIC_URL it is used from this machine only, so it still starts as it is.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { addDays } from "../../src/domain/school-day.ts";
 import { renewFeed } from "../../src/server/calendar-feed/service.ts";
-import { searchKey } from "../../src/server/db/search.ts";
 import { signedInAdmin, signedInClient, type TestAccount } from "../support/accounts.ts";
-import { insertBooking, insertPlan } from "../support/booking-factory.ts";
+import { createBooking, createClient, createPlan, passwordHashOf } from "../support/factories.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /**
@@ -26,8 +25,6 @@ export interface World {
   client: TestAccount & Member;
   victim: Member;
   mailId: number;
-  /** The victim's password hash (made once: scrypt is slow on purpose). */
-  victimPasswordHash: string;
 }
 
 export type Caller = "visitor" | "admin" | "client";
@@ -93,8 +90,8 @@ async function feedFileOf(t: TestApp, clientId: string): Promise<string> {
 }
 
 async function rowsOf(t: TestApp, id: string, email: string): Promise<Member> {
-  await insertPlan(t.db, { clientId: id });
-  const { bookingId } = await insertBooking(t.db, { clientId: id, dates: [bookedDay, freshDate()] });
+  await createPlan(t.db, { clientId: id });
+  const { bookingId } = await createBooking(t.db, { clientId: id, dates: [bookedDay, freshDate()] });
   return {
     id,
     email,
@@ -109,65 +106,25 @@ async function newClient(t: TestApp): Promise<World["client"]> {
   return { ...account, ...(await rowsOf(t, account.id, account.email)) };
 }
 
-/** Written straight into the tables, with a ready password hash: fast enough to remake after each deletion. */
-async function newVictim(t: TestApp, passwordHash: string): Promise<Member> {
-  const id = `victim${randomBytes(6).toString("hex")}`;
-  const email = `${id}@example.com`;
-  const now = t.clock.now().toISOString();
-  await t.db
-    .insertInto("user")
-    .values({
-      id,
-      name: "Victim Client",
-      email,
-      emailVerified: 0,
-      image: null,
-      createdAt: now,
-      updatedAt: now,
-      role: "user",
-      banned: 0,
-      banReason: null,
-      banExpires: null,
-      mustChangePassword: 0,
-    })
-    .execute();
-  await t.db
-    .insertInto("account")
-    .values({
-      id: `${id}a`,
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  await t.db
-    .insertInto("client")
-    .values({
-      id,
-      firstName: "Victim",
-      lastName: "Client",
-      email,
-      phoneNumber: "5550199",
-      createdAt: now,
-      role: "client",
-      defaultPackType: "8_60",
-      firstNameSearch: searchKey("Victim"),
-      lastNameSearch: searchKey("Client"),
-    })
-    .execute();
+/** Made by the factory, with a password hashed once: fast enough to remake after each deletion. */
+async function newVictim(t: TestApp): Promise<Member> {
+  const { id, email } = await createClient(t.db, {
+    firstName: "Victim",
+    lastName: "Client",
+    phoneNumber: "5550199",
+    defaultPackType: "8_60",
+    passwordHash: await passwordHashOf(t.auth, "victim-password-1"),
+    createdAt: t.clock.now().toISOString(),
+  });
   return rowsOf(t, id, email);
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
-  const victimPasswordHash = await (await t.auth.$context).password.hash("victim-password-1");
   const admin = await signedInAdmin(t);
   const client = await newClient(t);
-  const victim = await newVictim(t, victimPasswordHash);
+  const victim = await newVictim(t);
   const mail = await t.db.selectFrom("mailOutbox").select("id").orderBy("id", "desc").executeTakeFirst();
-  return { admin, client, victim, mailId: mail?.id ?? 1, victimPasswordHash };
+  return { admin, client, victim, mailId: mail?.id ?? 1 };
 }
 
 /** Puts back what an accepted request took away; true when something was written. */
@@ -187,7 +144,7 @@ export async function ensureWorld(t: TestApp, world: World): Promise<boolean> {
     wrote = true;
   }
   if (!(await clientExists(world.victim.id))) {
-    world.victim = await newVictim(t, world.victimPasswordHash);
+    world.victim = await newVictim(t);
     wrote = true;
   }
   for (const member of [world.client, world.victim]) {
@@ -204,7 +161,7 @@ export async function ensureWorld(t: TestApp, world: World): Promise<boolean> {
         .where("date", "=", bookedDay)
         .executeTakeFirst();
       const dates = taken ? [freshDate()] : [bookedDay, freshDate()];
-      member.booking = (await insertBooking(db, { clientId: member.id, dates })).bookingId;
+      member.booking = (await createBooking(db, { clientId: member.id, dates })).bookingId;
       wrote = true;
     }
     const checkout = await db

@@ -5,7 +5,7 @@ import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
 import { registerClient } from "../../src/server/clients/service.ts";
 import { queueDueReminders } from "../../src/server/reminders/service.ts";
 import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../support/accounts.ts";
-import { insertBooking } from "../support/booking-factory.ts";
+import { createBooking } from "../support/factories.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type TestApp, testClock } from "../support/test-app.ts";
 import { connectTestRedis, deleteKeys, testKeyPrefix } from "./test-redis.ts";
@@ -210,7 +210,7 @@ describe.skipIf(!postgresUrl)(
           phoneNumber: "5550100",
           defaultPackType: "8_60",
         });
-        await insertBooking(a.db, { clientId: client.id, dates: ["2026-03-05"] });
+        await createBooking(a.db, { clientId: client.id, dates: ["2026-03-05"] });
         emails.push(client.email);
       }
       const [byA, byB] = await Promise.all([queueDueReminders(a), queueDueReminders(b)]);

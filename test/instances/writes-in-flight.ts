@@ -1,7 +1,7 @@
 import pg from "pg";
 import { addDays } from "../../src/domain/school-day.ts";
 import { registerClient } from "../../src/server/clients/service.ts";
-import { insertBooking } from "../support/booking-factory.ts";
+import { createBooking } from "../support/factories.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /**
@@ -42,8 +42,8 @@ export async function writeTargets(deps: TestApp, today: string): Promise<WriteT
   const feedbackClient = await client("Fiona");
   const bookingClient = await client("Boris");
   const date = addDays(today, 2);
-  const booked = await insertBooking(deps.db, { clientId: feedbackClient, dates: [date] });
-  const planOfBooking = await insertBooking(deps.db, { clientId: bookingClient, dates: [addDays(today, 3)] });
+  const booked = await createBooking(deps.db, { clientId: feedbackClient, dates: [date] });
+  const planOfBooking = await createBooking(deps.db, { clientId: bookingClient, dates: [addDays(today, 3)] });
   return {
     feedback: { bookingId: booked.bookingId, date },
     booking: { clientId: bookingClient, dates: [addDays(today, 5), addDays(today, 7)] },

@@ -1,6 +1,5 @@
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
-import { setMustChangePassword } from "../../src/server/auth/repository.ts";
-import { registerClient } from "../../src/server/clients/service.ts";
+import { createClient, passwordHashOf } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
 
 let counter = 0;
@@ -51,25 +50,31 @@ export async function signedInAdmin(
   return { id: user.id, email, password, cookie };
 }
 
+/** Every client of `signedInClient` signs in with it (hashed once: scrypt is slow on purpose). */
+export const clientPassword = "client-password-1";
+
 /**
- * A real client, registered the way an admin registers one, who has already chosen their own password
- * (unless `mustChangePassword`), signed in through POST /api/session/sign-in.
+ * A real client (a better-auth user with a password account, written by the factory as an admin's registration
+ * writes it) who has already chosen their own password, unless `mustChangePassword`, signed in through
+ * POST /api/session/sign-in.
  */
 export async function signedInClient(
   testApp: TestApp,
   overrides: { firstName?: string; lastName?: string; email?: string; mustChangePassword?: boolean } = {},
 ): Promise<TestAccount> {
-  const { client, temporaryPassword } = await registerClient(testApp, {
+  const client = await createClient(testApp.db, {
     firstName: overrides.firstName ?? "Test",
     lastName: overrides.lastName ?? "Client",
     email: overrides.email ?? `client-${unique()}@example.com`,
     phoneNumber: "5550100",
     defaultPackType: "4_60",
+    passwordHash: await passwordHashOf(testApp.auth, clientPassword),
+    mustChangePassword: overrides.mustChangePassword ?? false,
+    createdAt: testApp.clock.now().toISOString(),
   });
-  if (!overrides.mustChangePassword) await setMustChangePassword(testApp.db, client.id, false);
-  const { response, cookie } = await signIn(testApp, client.email, temporaryPassword);
+  const { response, cookie } = await signIn(testApp, client.email, clientPassword);
   if (response.status !== 200) throw new Error(`client sign-in failed: ${response.status}`);
-  return { id: client.id, email: client.email, password: temporaryPassword, cookie };
+  return { id: client.id, email: client.email, password: clientPassword, cookie };
 }
 
 /** A JSON request as a browser on our site would send it, signed in when a cookie is given. */

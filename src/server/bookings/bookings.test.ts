@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { createBooking } from "../../../test/support/factories.ts";
 import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import type {
@@ -14,7 +15,6 @@ import { addDays } from "../../domain/school-day.ts";
 import type { ActiveSubscriptionInfo, CancelSubscriptionResponse } from "../../domain/subscriptions.ts";
 import { registerClient } from "../clients/service.ts";
 import { applyPaymentEvent } from "../subscriptions/service.ts";
-import { insertBooking, insertLessons, refreshBookingTotals } from "./repository.ts";
 
 /**
  * The bookings API on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL) and a loopback SMTP server.
@@ -236,17 +236,13 @@ describe("Manage Bookings", () => {
       .select("id")
       .where("clientId", "=", dora.id)
       .executeTakeFirstOrThrow();
-    const imported = await insertBooking(db(), {
+    const { bookingId: imported } = await createBooking(db(), {
       clientId: dora.id,
       planId: plan.id,
-      subscriptionId: null,
-      now: clock.now().toISOString(),
+      dates: ["2026-03-23", "2026-03-24"],
+      createdAt: clock.now().toISOString(),
+      row: { subscriptionId: null },
     });
-    await insertLessons(db(), { id: imported, clientId: dora.id, planId: plan.id }, [
-      "2026-03-23",
-      "2026-03-24",
-    ]);
-    await refreshBookingTotals(db(), imported, clock.now().toISOString());
 
     const refused = await edit(own.booking.id, ["2026-03-19", "2026-03-20", "2026-03-21"]);
     expect(await errorOf(refused, 409)).toMatchObject({

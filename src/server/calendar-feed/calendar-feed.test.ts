@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
-import { insertBooking } from "../../../test/support/booking-factory.ts";
+import { createBooking } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
@@ -26,13 +26,12 @@ beforeAll(async () => {
   bob = await signedInClient(t, { firstName: "Bob" });
   admin = await signedInAdmin(t);
   // A booking of an ended plan (cancelled), then the current one.
-  await insertBooking(db, { clientId: alice.id, dates: ["2026-02-10", "2026-02-17"], status: "cancelled" });
-  ({ lessonIds: aliceLessons } = await insertBooking(db, {
+  await createBooking(db, { clientId: alice.id, dates: ["2026-02-10", "2026-02-17"], status: "cancelled" });
+  ({ lessonIds: aliceLessons } = await createBooking(db, {
     clientId: alice.id,
-    dates: ["2026-03-05", "2026-03-12"],
-    feedback: { "2026-03-05": "Great kicks; floats alone, 10 seconds" },
+    dates: [{ date: "2026-03-05", feedback: "Great kicks; floats alone, 10 seconds" }, "2026-03-12"],
   }));
-  await insertBooking(db, { clientId: bob.id, dates: ["2026-03-05"] });
+  await createBooking(db, { clientId: bob.id, dates: ["2026-03-05"] });
 });
 afterAll(() => testDb.close());
 
@@ -166,7 +165,7 @@ describe("GET /api/calendar-feed/:file", () => {
     const { url } = await feedOf(carol, carol.id, "POST");
     const empty = parseCalendar(await (await fetchFeed(url ?? "")).text());
     expect(eventsOf(empty)).toEqual([]);
-    await insertBooking(db, { clientId: carol.id, dates: ["2026-04-01"] });
+    await createBooking(db, { clientId: carol.id, dates: ["2026-04-01"] });
     const one = eventsOf(parseCalendar(await (await fetchFeed(url ?? "")).text()));
     expect(one.map((event) => event.properties.get("DTSTART;VALUE=DATE"))).toEqual(["20260401"]);
   });

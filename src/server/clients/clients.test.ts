@@ -8,6 +8,7 @@ import {
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
+import { createPlan } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { ClientPage } from "../../domain/clients.ts";
@@ -70,18 +71,7 @@ async function seedClient(firstName: string, lastName: string) {
 }
 
 async function addPlan(clientId: string, isActive: boolean) {
-  await db
-    .insertInto("subscriptionPlan")
-    .values({
-      clientId,
-      isActive: isActive ? 1 : 0,
-      totalClasses: 4,
-      usedClasses: 1,
-      packType: "4_60",
-      subscriptionId: "sub_123",
-      createdAt: t.clock.now().toISOString(),
-    })
-    .execute();
+  await createPlan(db, { clientId, isActive, packType: "4_60", createdAt: t.clock.now().toISOString() });
 }
 
 describe("POST /api/clients (Register Client)", () => {

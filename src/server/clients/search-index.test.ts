@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBooking, createClient, createPlan } from "../../../test/support/factories.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { listBookings } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
@@ -10,7 +11,6 @@ import {
   clientIdsNamed,
   clientPageFromIndexQuery,
   clientPageQuery,
-  insertClientAccount,
   listClients,
   updateClientAccount,
 } from "./repository.ts";
@@ -65,7 +65,7 @@ async function build(input: World) {
   const clients: ClientRow[] = [];
   for (const [index, [first, last]] of input.clients.entries()) {
     const id = `client${String(index).padStart(3, "0")}`;
-    await insertClientAccount(db, {
+    await createClient(db, {
       id,
       firstName: first,
       lastName: last,
@@ -73,49 +73,33 @@ async function build(input: World) {
       phoneNumber: "5550000",
       defaultPackType: "4_60",
       passwordHash: "not used",
-      accountId: `${id}a`,
-      now: at.now.toISOString(),
+      createdAt: at.now.toISOString(),
     });
     clients.push({ id, first, last });
   }
   const bookings: { id: number; clientId: string; title: string; firstDate: string }[] = [];
   for (const [pick, bookingTitle, day] of input.bookings) {
     const client = clients[pick % clients.length] as ClientRow;
-    const plan = await db
-      .insertInto("subscriptionPlan")
-      .values({
-        clientId: client.id,
-        isActive: 0,
-        totalClasses: 4,
-        usedClasses: 0,
-        packType: "4_60",
-        subscriptionId: null,
-        createdAt: at.now.toISOString(),
-        provider: null,
-        periodStartedAt: null,
-        endedAt: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const planId = await createPlan(db, {
+      clientId: client.id,
+      packType: "4_60",
+      isActive: false,
+      subscriptionId: null,
+      provider: null,
+      createdAt: at.now.toISOString(),
+      periodStartedAt: null,
+      endedAt: null,
+    });
     const firstDate = `2025-06-0${day}`;
-    const booking = await db
-      .insertInto("booking")
-      .values({
-        clientId: client.id,
-        planId: plan.id,
-        subscriptionId: null,
-        title: bookingTitle,
-        status: "pending",
-        paid: 1,
-        classCount: 1,
-        amountToPay: 0,
-        firstDate,
-        createdAt: at.now.toISOString(),
-        updatedAt: at.now.toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    bookings.push({ id: booking.id, clientId: client.id, title: bookingTitle, firstDate });
+    // Titles and first dates of any form, without lessons: what the index holds is what is tested here.
+    const booking = await createBooking(db, {
+      clientId: client.id,
+      planId,
+      dates: [],
+      createdAt: at.now.toISOString(),
+      row: { title: bookingTitle, firstDate },
+    });
+    bookings.push({ id: booking.bookingId, clientId: client.id, title: bookingTitle, firstDate });
   }
   for (const [pick, first, last] of input.renamed) {
     const client = clients[pick % clients.length] as ClientRow;

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
-import { insertBooking } from "../../../test/support/booking-factory.ts";
+import { createBooking, createClient, passwordHashOf } from "../../../test/support/factories.ts";
 import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, type TestClock, testClock } from "../../../test/support/test-app.ts";
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
-import { registerClient } from "../clients/service.ts";
 import { queueDueReminders } from "./service.ts";
 
 /**
@@ -23,14 +22,15 @@ function instance(clock: TestClock, env: Record<string, string> = schoolEnv): Te
 let counter = 0;
 /** A client (no session) with a pending booking of `dates`; returns the client and the lesson ids by date. */
 async function clientWithClasses(t: TestApp, dates: string[], status: "pending" | "cancelled" = "pending") {
-  const { client } = await registerClient(t, {
+  const client = await createClient(t.db, {
     firstName: "Rita",
     lastName: `Reminded${counter}`,
     email: `reminded-${counter++}@example.com`,
     phoneNumber: "5550100",
     defaultPackType: "8_60",
+    passwordHash: await passwordHashOf(t.auth, "rita-password-1"),
   });
-  const { lessonIds } = await insertBooking(t.db, { clientId: client.id, dates, status });
+  const { lessonIds } = await createBooking(t.db, { clientId: client.id, dates, status });
   return { email: client.email, id: client.id, lessonIds };
 }
 
@@ -123,7 +123,7 @@ describe("queueDueReminders", () => {
     const cancelled = await clientWithClasses(t, ["2026-03-17"], "cancelled");
     const dayAfter = await clientWithClasses(t, ["2026-03-18"]);
     const quiet = await signedInClient(t);
-    await insertBooking(t.db, { clientId: quiet.id, dates: ["2026-03-17"] });
+    await createBooking(t.db, { clientId: quiet.id, dates: ["2026-03-17"] });
     const off = await call(t, "PUT", `/api/clients/${quiet.id}/reminders`, {
       cookie: quiet.cookie,
       body: { enabled: false },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
+import { createPlan } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
@@ -312,31 +313,12 @@ describe("one active plan per client", () => {
 
   it("is held by the database, not only by the code", async () => {
     const erin = await signedInClient(t, { firstName: "Erin" });
-    const plan = {
-      clientId: erin.id,
-      isActive: 1,
-      totalClasses: 4,
-      usedClasses: 0,
-      packType: "4_60",
-      subscriptionId: "sub_a",
-      createdAt: "2026-03-02T10:00:00.000Z",
-    };
-    await db.insertInto("subscriptionPlan").values(plan).execute();
-    await expect(
-      db
-        .insertInto("subscriptionPlan")
-        .values({ ...plan, subscriptionId: "sub_b" })
-        .execute(),
-    ).rejects.toThrow();
+    const plan = { clientId: erin.id, packType: "4_60", createdAt: "2026-03-02T10:00:00.000Z" } as const;
+    await createPlan(db, { ...plan, subscriptionId: "sub_a" });
+    await expect(createPlan(db, { ...plan, subscriptionId: "sub_b" })).rejects.toThrow();
     // Inactive plans are history: any number of them.
-    await db
-      .insertInto("subscriptionPlan")
-      .values({ ...plan, isActive: 0, subscriptionId: "sub_c" })
-      .execute();
-    await db
-      .insertInto("subscriptionPlan")
-      .values({ ...plan, isActive: 0, subscriptionId: "sub_d" })
-      .execute();
+    await createPlan(db, { ...plan, isActive: false, subscriptionId: "sub_c" });
+    await createPlan(db, { ...plan, isActive: false, subscriptionId: "sub_d" });
     expect(await plansOf(erin.id)).toHaveLength(3);
   });
 });

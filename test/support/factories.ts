@@ -1,0 +1,421 @@
+import { randomBytes } from "node:crypto";
+import { type Insertable, sql } from "kysely";
+import { amountToPay, type BookingStatus, bookingTitle } from "../../src/domain/bookings.ts";
+import { normalizeEmail } from "../../src/domain/fields.ts";
+import { packOf } from "../../src/domain/pack-catalogue.ts";
+import type { PackType } from "../../src/domain/packs.ts";
+import type { Auth } from "../../src/server/auth/auth.ts";
+import type { Db } from "../../src/server/db/database.ts";
+import { isPostgres } from "../../src/server/db/portable.ts";
+import type { Database } from "../../src/server/db/schema.ts";
+import { searchKey } from "../../src/server/db/search.ts";
+
+/**
+ * Test and demo data, written straight into the tables (no route, no rule checked) the way the services write
+ * them: a client is a better-auth user with a credential account and a client row; a plan is what a paid checkout
+ * leaves; a booking has one lesson row per date, its title, class count, first date and amount derived from them.
+ * The search-index rows follow from the database's triggers (migration 0009). One at a time (`createClient`,
+ * `createPlan`, `createBooking`) for the API tests and the fuzzer, or in bulk (`seed`) for `npm run seed`, the
+ * bench and the soak. factories.test.ts holds these rows against the ones the real routes write, column by column.
+ * Plans and bookings are written here, not through their features' repositories, so that test data does not
+ * depend on where a feature keeps its queries.
+ */
+
+type Row<T extends keyof Database> = Insertable<Database[T]>;
+
+/** Unless told otherwise, rows were written at this moment (the test clocks stand in March 2026). */
+export const defaultTime = "2026-01-01T00:00:00.000Z";
+
+// Tells this process's ids and addresses from another's (a second `npm run seed`, a second test file).
+const run = randomBytes(4).toString("hex");
+let counter = 0;
+const unique = () => `${run}${(counter++).toString(36)}`;
+
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * better-auth's hash of `password`, made once per password and reused for every account that has it: scrypt is
+ * slow on purpose, and a salted hash signs in whichever account holds it.
+ */
+export function passwordHashOf(auth: Auth, password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = auth.$context.then((context) => context.password.hash(password));
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+// Clients.
+
+export interface NewClient {
+  /** Default: a new unique id (the user's and the client's). */
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Stored normalised, as the registration form's schema does. Default: a new unique address. */
+  email?: string;
+  phoneNumber?: string;
+  /** The package the admin chose for the client; default "4_60". */
+  defaultPackType?: PackType | null;
+  /** better-auth's hash of the client's password (passwordHashOf). */
+  passwordHash: string;
+  /** Default false: the client has chosen their own password. An admin's registration leaves it true. */
+  mustChangePassword?: boolean;
+  createdAt?: string;
+}
+
+export interface ClientRows {
+  user: Row<"user">;
+  account: Row<"account">;
+  client: Row<"client">;
+}
+
+/** The rows of registerClient (clients/repository.ts insertClientAccount). */
+export function clientRows(input: NewClient): ClientRows {
+  const id = input.id ?? `client${unique()}`;
+  const firstName = input.firstName ?? "Test";
+  const lastName = input.lastName ?? "Client";
+  const email = normalizeEmail(input.email ?? `${id}@example.com`);
+  const at = input.createdAt ?? defaultTime;
+  return {
+    user: {
+      id,
+      name: `${firstName} ${lastName}`,
+      email,
+      emailVerified: 0,
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+      role: "user",
+      banned: 0,
+      banReason: null,
+      banExpires: null,
+      mustChangePassword: input.mustChangePassword ? 1 : 0,
+    },
+    account: {
+      id: `${id}a`,
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      // Its token columns stay null, as better-auth leaves them for a password account.
+      password: input.passwordHash,
+      createdAt: at,
+      updatedAt: at,
+    },
+    client: {
+      id,
+      firstName,
+      lastName,
+      email,
+      phoneNumber: input.phoneNumber ?? "5550100",
+      createdAt: at,
+      role: "client",
+      defaultPackType: input.defaultPackType === undefined ? "4_60" : input.defaultPackType,
+      firstNameSearch: searchKey(firstName),
+      lastNameSearch: searchKey(lastName),
+    },
+  };
+}
+
+export interface CreatedClient {
+  id: string;
+  email: string;
+}
+
+export async function createClient(db: Db, input: NewClient): Promise<CreatedClient> {
+  const rows = clientRows(input);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("user").values(rows.user).execute();
+    await trx.insertInto("account").values(rows.account).execute();
+    await trx.insertInto("client").values(rows.client).execute();
+  });
+  return { id: rows.client.id, email: rows.client.email };
+}
+
+// Plans.
+
+export interface NewPlan {
+  clientId: string;
+  /** Default "8_60". */
+  packType?: PackType;
+  /** Default: the pack's classes. */
+  totalClasses?: number;
+  /** Default true. A client has at most one active plan (a unique index). */
+  isActive?: boolean;
+  /** Default: a new one, as the local checkout names them; null for a plan from before payments. */
+  subscriptionId?: string | null;
+  /** Default "local"; null for a plan from before payments. */
+  provider?: "local" | "stripe" | null;
+  /** The purchase. */
+  createdAt?: string;
+  /** Start of the paid period its classes count in. Default: the purchase. */
+  periodStartedAt?: string | null;
+  /** Default: null while active, else the purchase (ended at once). */
+  endedAt?: string | null;
+}
+
+/** The row of a paid checkout (subscriptions: insertActivePlan), ended as endPlan ends one when not active. */
+export function planRow(input: NewPlan): Row<"subscriptionPlan"> {
+  const packType = input.packType ?? "8_60";
+  const isActive = input.isActive ?? true;
+  const createdAt = input.createdAt ?? defaultTime;
+  return {
+    clientId: input.clientId,
+    isActive: isActive ? 1 : 0,
+    totalClasses: input.totalClasses ?? packOf(packType).classes,
+    // Not read: used classes are derived from booked dates (docs/decisions/005).
+    usedClasses: 0,
+    packType,
+    subscriptionId: input.subscriptionId === undefined ? `local_sub_${unique()}` : input.subscriptionId,
+    provider: input.provider === undefined ? "local" : input.provider,
+    periodStartedAt: input.periodStartedAt === undefined ? createdAt : input.periodStartedAt,
+    endedAt: input.endedAt === undefined ? (isActive ? null : createdAt) : input.endedAt,
+    createdAt,
+  };
+}
+
+export async function createPlan(db: Db, input: NewPlan): Promise<number> {
+  const row = await db
+    .insertInto("subscriptionPlan")
+    .values(planRow(input))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// Bookings.
+
+/** A booked date, with what happened to it since. */
+export interface NewLesson {
+  /** YYYY-MM-DD; each date once per client (a unique index). */
+  date: string;
+  /** The instructor's feedback. */
+  feedback?: string;
+  /** When its day-before reminder was queued; unset: not yet. */
+  reminderQueuedAt?: string;
+}
+
+export interface NewBooking {
+  clientId: string;
+  /** Its dates: a date alone, or with its feedback and reminder. */
+  dates: readonly (string | NewLesson)[];
+  /**
+   * The plan it books. Unset: a pending booking takes the client's active plan (made when there is none), a
+   * cancelled one a new ended plan (a booking is cancelled when its plan ends).
+   */
+  planId?: number;
+  /** Default "pending"; "cancelled" once its plan ended. */
+  status?: BookingStatus;
+  /** When it was saved; also the moment its feedback was written. */
+  createdAt?: string;
+  /** Columns as no save would write them (an import from the old back end, say), over the derived ones. */
+  row?: Partial<Pick<Row<"booking">, "title" | "firstDate" | "subscriptionId">>;
+}
+
+const byDate = (a: NewLesson, b: NewLesson) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/** What a booking takes from its plan. */
+type BookedPlan = { id: number; subscriptionId: string | null; endedAt: string | null };
+
+/** The booking's dates as lessons, earliest first. */
+const lessonsOf = (input: Pick<NewBooking, "dates">): NewLesson[] =>
+  input.dates.map((date) => (typeof date === "string" ? { date } : date)).sort(byDate);
+
+/**
+ * A booking's row as a save leaves it (bookings: insertBooking, then refreshBookingTotals from its lessons). The
+ * rows here are object literals of one shape each: the bulk path builds hundreds of thousands.
+ */
+export function bookingRow(
+  input: Omit<NewBooking, "planId">,
+  lessons: readonly NewLesson[],
+  plan: BookedPlan,
+): Row<"booking"> {
+  const at = input.createdAt ?? defaultTime;
+  const status = input.status ?? "pending";
+  const row: Row<"booking"> = {
+    clientId: input.clientId,
+    planId: plan.id,
+    subscriptionId: plan.subscriptionId,
+    title: bookingTitle(lessons.length),
+    status,
+    paid: 1,
+    classCount: lessons.length,
+    amountToPay: amountToPay(lessons.length),
+    firstDate: lessons[0]?.date ?? null,
+    createdAt: at,
+    // Ending a plan cancels its bookings (subscriptions: endPlan): that was their last change.
+    updatedAt: status === "cancelled" && plan.endedAt ? plan.endedAt : at,
+  };
+  return input.row ? Object.assign(row, input.row) : row;
+}
+
+/** One lesson row per date (bookings: insertLessons; setLessonFeedback and the reminders since). */
+export function lessonRows(
+  input: Omit<NewBooking, "planId">,
+  lessons: readonly NewLesson[],
+  planId: number,
+  bookingId: number,
+): Row<"lesson">[] {
+  const at = input.createdAt ?? defaultTime;
+  return lessons.map((lesson) => ({
+    bookingId,
+    clientId: input.clientId,
+    planId,
+    date: lesson.date,
+    feedback: lesson.feedback ?? null,
+    feedbackUpdatedAt: lesson.feedback === undefined ? null : at,
+    reminderQueuedAt: lesson.reminderQueuedAt ?? null,
+  }));
+}
+
+export interface CreatedBooking {
+  bookingId: number;
+  planId: number;
+  /** Lesson id by date. */
+  lessonIds: Record<string, number>;
+}
+
+export async function createBooking(db: Db, input: NewBooking): Promise<CreatedBooking> {
+  const status = input.status ?? "pending";
+  const planId = input.planId ?? (await planFor(db, input.clientId, status));
+  return db.transaction().execute(async (trx) => {
+    const plan = await trx
+      .selectFrom("subscriptionPlan")
+      .select(["id", "subscriptionId", "endedAt"])
+      .where("id", "=", planId)
+      .executeTakeFirstOrThrow();
+    const lessons = lessonsOf(input);
+    const { id: bookingId } = await trx
+      .insertInto("booking")
+      .values(bookingRow(input, lessons, plan))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const lessonIds: Record<string, number> = {};
+    if (lessons.length > 0) {
+      const written = await trx
+        .insertInto("lesson")
+        .values(lessonRows(input, lessons, plan.id, bookingId))
+        .returning(["id", "date"])
+        .execute();
+      for (const lesson of written) lessonIds[lesson.date] = lesson.id;
+    }
+    return { bookingId, planId, lessonIds };
+  });
+}
+
+async function planFor(db: Db, clientId: string, status: BookingStatus): Promise<number> {
+  if (status === "cancelled") return createPlan(db, { clientId, isActive: false });
+  const active = await db
+    .selectFrom("subscriptionPlan")
+    .select("id")
+    .where("clientId", "=", clientId)
+    .where("isActive", "=", 1)
+    .executeTakeFirst();
+  return active?.id ?? createPlan(db, { clientId });
+}
+
+// In bulk.
+
+/** A booking of `seed`: its plan is one of the same call's. */
+export type SeedBooking = Omit<NewBooking, "planId"> & { plan: NewPlan };
+
+export interface SeedData {
+  clients?: readonly NewClient[];
+  plans?: readonly NewPlan[];
+  bookings?: readonly SeedBooking[];
+}
+
+/**
+ * The same rows as the factories above, many at once: multi-row INSERTs in one transaction, ids given here (the
+ * lessons name their booking), so that 100,000 clients and bookings take seconds. It only adds beside what is there.
+ */
+export async function seed(
+  db: Db,
+  data: SeedData,
+): Promise<{ clients: number; plans: number; bookings: number; lessons: number }> {
+  return db.transaction().execute(async (trx) => {
+    const users: Row<"user">[] = [];
+    const accounts: Row<"account">[] = [];
+    const clients: Row<"client">[] = [];
+    for (const input of data.clients ?? []) {
+      const rows = clientRows(input);
+      users.push(rows.user);
+      accounts.push(rows.account);
+      clients.push(rows.client);
+    }
+    // Each table is written as soon as its rows are built: fewer rows held at once, less for the collector.
+    await insertInChunks(trx, "user", users);
+    await insertInChunks(trx, "account", accounts);
+    await insertInChunks(trx, "client", clients);
+
+    let planId = await nextId(trx, "subscriptionPlan");
+    const plans: Row<"subscriptionPlan">[] = [];
+    const planOf = new Map<NewPlan, BookedPlan>();
+    for (const input of data.plans ?? []) {
+      const row = planRow(input);
+      row.id = planId++;
+      plans.push(row);
+      planOf.set(input, {
+        id: row.id,
+        subscriptionId: row.subscriptionId ?? null,
+        endedAt: row.endedAt ?? null,
+      });
+    }
+    await insertInChunks(trx, "subscriptionPlan", plans);
+
+    let bookingId = await nextId(trx, "booking");
+    const bookings: Row<"booking">[] = [];
+    const lessons: Row<"lesson">[] = [];
+    for (const input of data.bookings ?? []) {
+      const plan = planOf.get(input.plan);
+      if (!plan) throw new Error("seed: a booking's plan must be one of the plans seeded with it");
+      const dates = lessonsOf(input);
+      const row = bookingRow(input, dates, plan);
+      row.id = bookingId++;
+      bookings.push(row);
+      for (const lesson of lessonRows(input, dates, plan.id, row.id)) lessons.push(lesson);
+    }
+
+    await insertInChunks(trx, "booking", bookings);
+    await insertInChunks(trx, "lesson", lessons);
+    if (isPostgres(trx)) {
+      // Explicit ids do not move PostgreSQL's identity sequences: move them past the rows written here.
+      for (const table of ["subscriptionPlan", "booking"]) {
+        await sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (select max("id") from ${sql.table(table)}))`.execute(
+          trx,
+        );
+      }
+      // Table statistics now, not at autovacuum's next round: the planner then reads the new rows by their indexes.
+      await sql`analyze`.execute(trx);
+      // Rows written in bulk wait in the GIN indexes' pending lists, which every search reads until a vacuum merges them.
+      await sql`select gin_clean_pending_list(index.indexrelid::regclass)
+        from pg_index as index join pg_class on pg_class.oid = index.indexrelid join pg_am on pg_am.oid = pg_class.relam
+        where pg_am.amname = 'gin' and pg_class.relnamespace = current_schema()::regnamespace`.execute(trx);
+    }
+    return {
+      clients: clients.length,
+      plans: plans.length,
+      bookings: bookings.length,
+      lessons: lessons.length,
+    };
+  });
+}
+
+async function insertInChunks<T extends keyof Database>(trx: Db, table: T, rows: Row<T>[]): Promise<void> {
+  // 500 rows of up to 15 columns stay under both engines' limit on bound parameters.
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + 500) as never)
+      .execute();
+  }
+}
+
+async function nextId(trx: Db, table: "subscriptionPlan" | "booking"): Promise<number> {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
