@@ -93,7 +93,10 @@ describe("GET /healthz", () => {
       await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
       const { port } = silent.address() as net.AddressInfo;
       // A connect timeout far past the test's own 10 s: only the health check's deadline can answer in time.
-      db = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`, connectTimeoutMs: 60_000 });
+      db = openDatabase({
+        databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`,
+        connectTimeoutMs: 60_000,
+      });
     });
     afterAll(async () => {
       for (const socket of sockets) socket.destroy();
