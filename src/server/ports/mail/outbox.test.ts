@@ -85,6 +85,36 @@ describe("outbox retries", () => {
   });
 });
 
+describe("the wait before a failed mail is tried again", () => {
+  const waits = async (config?: { MAIL_FIRST_RETRY_SECONDS: number }) => {
+    const clock = testClock();
+    const outbox = createOutbox({
+      db: testbed.db,
+      transport: await refusingTransport(),
+      clock,
+      log: silentLog,
+      config: config && { ...config, MAIL_MAX_ATTEMPTS: 30, NODE_ENV: "test" },
+    });
+    const id = await outbox.enqueue({ to: "parent@example.com", subject: "Welcome", text: "Hello" });
+    const seconds: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await outbox.deliver(id);
+      const { nextAttemptAt } = await stored(id);
+      seconds.push((new Date(nextAttemptAt).getTime() - clock.now().getTime()) / 1000);
+      clock.set(nextAttemptAt);
+    }
+    return seconds;
+  };
+
+  it("is 30 seconds at first by default, then doubles", async () => {
+    expect(await waits()).toEqual([30, 60, 120]);
+  });
+
+  it("starts from MAIL_FIRST_RETRY_SECONDS when it is set", async () => {
+    expect(await waits({ MAIL_FIRST_RETRY_SECONDS: 2 })).toEqual([2, 4, 8]);
+  });
+});
+
 describe("two senders over one database", () => {
   it("send each mail exactly once however their attempts interleave", async () => {
     const clock = testClock();
