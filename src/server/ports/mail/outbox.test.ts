@@ -26,7 +26,7 @@ describe("outbox retries", () => {
       transport: await refusingTransport(),
       clock,
       log: silentLog,
-      config: { MAIL_MAX_ATTEMPTS: 3, NODE_ENV: "test" },
+      config: { MAIL_MAX_ATTEMPTS: 3, MAIL_FIRST_RETRY_SECONDS: 30, NODE_ENV: "test" },
     });
     const id = await outbox.enqueue({ to: "parent@example.com", subject: "Welcome", text: "Hello" });
 
@@ -56,7 +56,7 @@ describe("outbox retries", () => {
 
   it("sends a failed mail again once an admin puts it back in the queue", async () => {
     const clock = testClock();
-    const config = { MAIL_MAX_ATTEMPTS: 1, NODE_ENV: "test" } as const;
+    const config = { MAIL_MAX_ATTEMPTS: 1, MAIL_FIRST_RETRY_SECONDS: 30, NODE_ENV: "test" } as const;
     const down = createOutbox({
       db: testbed.db,
       transport: await refusingTransport(),
