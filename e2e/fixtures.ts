@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, request } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
 import type { PackType } from "../src/domain/packs.ts";
 import { e2eAdmin, e2ePort } from "./e2e-env.ts";
 
@@ -72,7 +72,7 @@ export function uniqueName(prefix: string): string {
 /** An email address no other test of the run uses. */
 export const uniqueEmail = (prefix: string) => `${uniqueName(prefix).toLowerCase()}@e2e.example`;
 
-interface WorkerAccounts {
+export interface WorkerAccounts {
   /** An API client signed in as the admin, apart from every page's cookies. Dispose of it after use. */
   adminApi(): Promise<APIRequestContext>;
   /** A client registered by the admin through the API, with its own password unless choosePassword is false. */
@@ -181,6 +181,8 @@ export const test = base.extend<
     newClient: (fields?: NewClient) => Promise<ClientAccount>;
     /** An API client signed in as the admin, apart from the page's cookies. */
     adminApi: APIRequestContext;
+    /** A second browser, signed in as the admin, beside the test's own page. */
+    adminPage: Page;
   },
   { accounts: WorkerAccounts }
 >({
@@ -201,6 +203,12 @@ export const test = base.extend<
   },
   newClient: async ({ accounts }, use) => {
     await use((fields) => accounts.register(fields));
+  },
+  adminPage: async ({ browser, accounts }, use) => {
+    const context = await browser.newContext();
+    await context.addCookies((await accounts.session(e2eAdmin)).cookies);
+    await use(await context.newPage());
+    await context.close();
   },
   adminApi: async ({ accounts }, use) => {
     const api = await accounts.adminApi();
