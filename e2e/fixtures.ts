@@ -62,11 +62,12 @@ const keptSessionAge = 2 * 60_000;
 let named = 0;
 /**
  * A name no other test of the run uses, and no prefix of another (searches match prefixes): the prefix, then the
- * time, the worker's process and a counter at fixed widths ("Kay1764100000000420007").
+ * time in base 36, the worker's process and a counter, at fixed widths ("Kaymwwqchei42007"). Short: the admin's
+ * tables are laid out for names as long as people's.
  */
 export function uniqueName(prefix: string): string {
   const pad = (value: number, width: number) => String(value).padStart(width, "0");
-  return `${prefix}${Date.now()}${pad(process.pid % 100, 2)}${pad(named++ % 1000, 3)}`;
+  return `${prefix}${Date.now().toString(36)}${pad(process.pid % 100, 2)}${pad(named++ % 1000, 3)}`;
 }
 
 /** An email address no other test of the run uses. */
