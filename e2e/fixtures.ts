@@ -111,7 +111,7 @@ function workerAccounts(): WorkerAccounts {
   async function register(fields: NewClient = {}): Promise<ClientAccount> {
     const firstName = fields.firstName ?? "Test";
     const lastName = fields.lastName ?? uniqueName("Client");
-    const email = uniqueEmail(lastName);
+    const email = uniqueEmail(firstName.toLowerCase());
     const admin = await adminApi();
     const response = await admin.post("/api/clients", {
       data: {
