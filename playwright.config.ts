@@ -6,10 +6,15 @@ const chromium = { executablePath: chromiumPath, args: chromiumFlags };
 
 export default defineConfig({
   testDir: "e2e",
-  fullyParallel: false,
-  workers: 2,
+  // A browser test waits on the page and the server much of its time: four at once keep two cores busy. Any test
+  // may run beside any other (each makes its own rows; the SMTP outage takes a lock, public-contact.spec.ts).
+  fullyParallel: true,
+  workers: 4,
   retries: 0,
-  timeout: 30_000,
+  // Generous, as the run shares two cores with the PostgreSQL pass (.ci/run): a passing test takes what it takes,
+  // a failing one only waits longer.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -17,9 +22,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   /**
-   * Every test runs at both widths unless its behaviour cannot differ between them (server rules, mail, guards,
-   * the text of the prerendered HTML): such a test is tagged @desktop-only and runs at 1440 px alone. A test about one
-   * width's own layout (the phone menu, the wide header) is tagged with that width.
+   * A test runs at both widths only where what it checks can differ between them: headers, menus and drawers, grids
+   * and tables, dialogs, what fits a phone's screen, and axe on pages laid out differently. Anything else (server
+   * rules, mail, guards, history, links, the text of the prerendered HTML) is tagged @desktop-only and runs at
+   * 1440 px alone, with a comment saying where its page is laid out at 375 px. A test about one width's own layout
+   * (the phone menu, the wide header) is tagged with that width. (docs/decisions/014)
    */
   projects: [
     {

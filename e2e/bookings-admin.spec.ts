@@ -1,18 +1,15 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addMonths, format, setDate, startOfMonth } from "date-fns";
 import { bookingMessages, type SaveBookingResponse } from "../src/domain/bookings.ts";
 import { messages } from "../src/domain/messages.ts";
 import { formatDay } from "../src/domain/school-day.ts";
-import { e2eAdmin } from "./e2e-env.ts";
+import { expect, type NewClient, test, uniqueName } from "./fixtures.ts";
 import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
  * The admin's booking pages against the real server: Create Booking on /admin, Manage Bookings with its Edit
  * Booking Dates dialog, and Add Feedback. Every date is picked in next month, so no test depends on today.
  */
-
-let counter = 0;
-const unique = (name: string) => `${name}${Date.now()}${counter++}`;
 
 const nextMonth = addMonths(startOfMonth(new Date()), 1);
 /** Day `n` of next month, as the API writes it (YYYY-MM-DD). */
@@ -24,27 +21,22 @@ const dayButton = (scope: Page | ReturnType<Page["getByRole"]>, n: number) =>
   });
 const longDay = (n: number) => formatDay(day(n), { dateStyle: "full" });
 
-/** Signed in as the admin, failing the test on any Content-Security-Policy violation the page logs. */
-async function signInAdmin(page: Page): Promise<string[]> {
+/** The page's Content-Security-Policy violations, as it logs them: the test fails on any. */
+function watchCsp(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
   return violations;
 }
 
-async function newClient(page: Page, withPlan: boolean) {
-  const lastName = unique("Book");
-  const email = `${lastName.toLowerCase()}@e2e.example`;
-  const registered = await page.request.post("/api/clients", {
-    data: { firstName: "Nora", lastName, email, phoneNumber: "5550104040", defaultPackType: "4_60" },
-  });
-  expect(registered.status()).toBe(201);
-  const { client } = (await registered.json()) as { client: { id: string } };
-  if (withPlan) await buyPackageAsAdmin(page, { email, lastName }, "4_60");
-  return { id: client.id, lastName, name: `Nora ${lastName}` };
-}
+/** A client of 4 classes at 60 (newClient's fields); the admin buys them on the checkout (buyPackageAsAdmin). */
+const nora = (): NewClient => ({
+  firstName: "Nora",
+  lastName: uniqueName("Book"),
+  packType: "4_60",
+  choosePassword: false,
+});
 
 async function bookThroughApi(page: Page, clientId: string, dates: string[]) {
   const saved = await page.request.post("/api/bookings", { data: { clientId, dates } });
@@ -59,10 +51,14 @@ async function pickClient(page: Page, client: { lastName: string; name: string }
 
 test("Create Booking: a client without a plan is turned away; one with a plan gets dates booked and fewer classes left", async ({
   page,
+  signedInAs,
+  newClient,
 }) => {
-  const violations = await signInAdmin(page);
-  const noPlan = await newClient(page, false);
-  const client = await newClient(page, true);
+  const violations = watchCsp(page);
+  await signedInAs("admin");
+  const noPlan = await newClient(nora());
+  const client = await newClient(nora());
+  await buyPackageAsAdmin(page, client, "4_60");
 
   await page.goto("/admin?showBooking=true");
   await expect(page.getByRole("heading", { level: 1, name: "Create Booking" })).toBeVisible();
@@ -122,9 +118,13 @@ test("Create Booking: a client without a plan is turned away; one with a plan ge
 
 test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, then deletes the booking", async ({
   page,
+  signedInAs,
+  newClient,
 }) => {
-  const violations = await signInAdmin(page);
-  const client = await newClient(page, true);
+  const violations = watchCsp(page);
+  await signedInAs("admin");
+  const client = await newClient(nora());
+  await buyPackageAsAdmin(page, client, "4_60");
   await bookThroughApi(page, client.id, [day(5), day(12)]);
 
   await page.goto("/manage-bookings");
@@ -163,9 +163,13 @@ test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, 
 
 test("Add Feedback: the admin finds a booking by client name, writes feedback per date and finds it saved", async ({
   page,
+  signedInAs,
+  newClient,
 }) => {
-  const violations = await signInAdmin(page);
-  const client = await newClient(page, true);
+  const violations = watchCsp(page);
+  await signedInAs("admin");
+  const client = await newClient(nora());
+  await buyPackageAsAdmin(page, client, "4_60");
   await bookThroughApi(page, client.id, [day(8), day(15)]);
 
   await page.goto("/admin-feedback");

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   bookingMessages,
   type ClientBookingsResponse,
@@ -7,6 +7,7 @@ import {
 } from "../src/domain/bookings.ts";
 import { formatDay } from "../src/domain/school-day.ts";
 import { e2eAdmin } from "./e2e-env.ts";
+import { expect, test, uniqueName, type WorkerAccounts } from "./fixtures.ts";
 import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
@@ -14,9 +15,6 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
  * and calendar feed; /progress; /feedback. Dates are booked by the admin API in the month after the school's
  * today (from the API), so no assertion depends on today's date.
  */
-
-let counter = 0;
-const unique = (name: string) => `${name}${Date.now()}${counter++}`;
 
 /** Days 5, 12 and 19 of the month after `today` (YYYY-MM-DD). */
 function nextMonthDays(today: string): string[] {
@@ -45,80 +43,45 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
-
 /**
- * A client registered by the admin through the API, signed in with its own password (its session cookies are
- * returned for the tests' pages); with `booked`, it has an 8-class plan and one booking of three dates next month,
- * the first with feedback.
+ * A client registered by the admin through the API, signed in with its own password; with `booked`, it has an
+ * 8-class plan and one booking of three dates next month, the first with feedback.
  */
-async function newClient(browser: Browser, admin: Page, booked: boolean) {
-  const lastName = unique("Swim");
-  const email = `${lastName.toLowerCase()}@e2e.example`;
-  const registered = await admin.request.post("/api/clients", {
-    data: { firstName: "Mia", lastName, email, phoneNumber: "5550105050", defaultPackType: "8_55" },
-  });
-  expect(registered.status()).toBe(201);
-  const { client, temporaryPassword } = (await registered.json()) as {
-    client: { id: string };
-    temporaryPassword: string;
-  };
-  const context = await browser.newContext();
-  expect(
-    (
-      await context.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })
-    ).ok(),
-  ).toBe(true);
-  const changed = await context.request.post("/api/session/change-password", {
-    data: { currentPassword: temporaryPassword, newPassword: "my-own-password-1" },
-  });
-  expect(changed.ok()).toBe(true);
-  const own = await context.request.get(`/api/clients/${client.id}/bookings`);
+async function bookedClientOf(browser: Browser, accounts: WorkerAccounts) {
+  const client = await accounts.register({ firstName: "Mia", lastName: uniqueName("Swim") });
+  const admin = await browser.newPage();
+  await admin.context().addCookies((await accounts.session(e2eAdmin)).cookies);
+  const own = await admin.request.get(`/api/clients/${client.id}/bookings`);
   expect(own.ok()).toBe(true);
   const { today } = (await own.json()) as ClientBookingsResponse;
-  const cookies = await context.cookies();
-  await context.close();
-
   const dates = nextMonthDays(today);
-  const feedback = `Great kicks today, ${lastName}! Next: floating on the back.`;
-  if (booked) {
-    await buyPackageAsAdmin(admin, { email, lastName }, "8_55");
-    const saved = await admin.request.post("/api/bookings", { data: { clientId: client.id, dates } });
-    expect(saved.ok()).toBe(true);
-    const { booking } = (await saved.json()) as SaveBookingResponse;
-    const written = await admin.request.put(`/api/bookings/${booking.id}/feedback`, {
-      data: { feedbacks: { [dates[0] as string]: feedback } },
-    });
-    expect(written.ok()).toBe(true);
-  }
-  return { id: client.id, name: `Mia ${lastName}`, dates, feedback, cookies };
-}
-
-/**
- * Signing in hashes passwords on purpose slowly, so one admin session and one booked client serve every test of
- * a worker. Each is kept as its session cookies, so no page outlives beforeAll.
- */
-let adminCookies: Cookies;
-let bookedClient: Awaited<ReturnType<typeof newClient>>;
-
-test.beforeAll(async ({ browser }) => {
-  const admin = await browser.newPage();
-  expect((await admin.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
-  bookedClient = await newClient(browser, admin, true);
-  adminCookies = await admin.context().cookies();
+  const feedback = `Great kicks today, ${client.lastName}! Next: floating on the back.`;
+  await buyPackageAsAdmin(admin, client, "8_55");
+  const saved = await admin.request.post("/api/bookings", { data: { clientId: client.id, dates } });
+  expect(saved.ok()).toBe(true);
+  const { booking } = (await saved.json()) as SaveBookingResponse;
+  const written = await admin.request.put(`/api/bookings/${booking.id}/feedback`, {
+    data: { feedbacks: { [dates[0] as string]: feedback } },
+  });
+  expect(written.ok()).toBe(true);
   await admin.context().close();
-});
-
-async function signInAs(page: Page, client: { cookies: Cookies }) {
-  await page.context().addCookies(client.cookies);
+  return { ...client, dates, feedback };
 }
+
+/** One booked client serves every test of a worker that only reads its pages (or changes what no other reads). */
+let bookedClient: Awaited<ReturnType<typeof bookedClientOf>>;
+
+test.beforeAll(async ({ browser, accounts }) => {
+  bookedClient = await bookedClientOf(browser, accounts);
+});
 
 test("the dashboard shows the booked dates with their Booking Details, keeps the reminder choice and gives a private calendar address", async ({
   page,
+  signedInAs,
 }) => {
   const violations = watchCsp(page);
   const client = bookedClient;
-  await signInAs(page, client);
+  await signedInAs(client);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
 
   await page.goto("/client-panel");
@@ -200,10 +163,11 @@ test("the dashboard shows the booked dates with their Booking Details, keeps the
 
 test("/progress shows the package's circles and classes; /feedback shows each date's feedback, filtered by month and year", async ({
   page,
+  signedInAs,
 }) => {
   const violations = watchCsp(page);
   const client = bookedClient;
-  await signInAs(page, client);
+  await signedInAs(client);
   const [first, second, third] = client.dates as [string, string, string];
 
   await page.goto("/progress");
@@ -273,14 +237,12 @@ test("/progress shows the package's circles and classes; /feedback shows each da
   expect(violations).toEqual([]);
 });
 
-test("a client without a package or bookings is told where to start on each page", async ({
-  page,
-  browser,
-}) => {
-  const admin = await browser.newPage();
-  await signInAs(admin, { cookies: adminCookies });
-  await signInAs(page, await newClient(browser, admin, false));
-  await admin.close();
+// The texts are the same at every width; /progress and /feedback are laid out and checked with axe at both widths
+// in the test above.
+test("a client without a package or bookings is told where to start on each page", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, newClient }) => {
+  await signedInAs(await newClient({ firstName: "Mia" }));
 
   await page.goto("/progress");
   await expect(page.getByText("You have no package and no booked classes yet.")).toBeVisible();

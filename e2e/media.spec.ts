@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { type MediaPage, type Milestone, milestonePageSize } from "../src/domain/media.ts";
 import { mediaMessages } from "../src/domain/messages.ts";
-import { e2eAdmin } from "./e2e-env.ts";
+import { expect, test, uniqueName } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
@@ -11,9 +11,6 @@ import { expectNoSeriousA11yViolations } from "./support.ts";
  * the admin uploads for a fresh client and sees the progress bar; the client filters, pages, previews and
  * downloads.
  */
-
-let counter = 0;
-const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
 
 const pad = (value: number) => String(value).padStart(2, "0");
 const today = new Date();
@@ -29,33 +26,6 @@ const photo = (background: { r: number; g: number; b: number }, format: "png" | 
     [format]()
     .toBuffer();
 
-async function adminSignedIn(page: Page) {
-  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
-}
-
-async function apiClient(page: Page, lastName: string) {
-  const email = unique("swimmer");
-  const response = await page.request.post("/api/clients", {
-    data: { firstName: "Ola", lastName, email, phoneNumber: "5550104040", defaultPackType: "8_55" },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { client: { id: string }; temporaryPassword: string };
-  return { id: body.client.id, email, temporaryPassword: body.temporaryPassword };
-}
-
-/** Signs the page in as the client, with a password of their own (no first-sign-in detour). */
-async function signInAsClient(page: Page, client: { email: string; temporaryPassword: string }) {
-  await page.request.post("/api/session/sign-out");
-  const signIn = await page.request.post("/api/session/sign-in", {
-    data: { email: client.email, password: client.temporaryPassword },
-  });
-  expect(signIn.ok()).toBe(true);
-  const changed = await page.request.post("/api/session/change-password", {
-    data: { currentPassword: client.temporaryPassword, newPassword: "ola-own-password-1" },
-  });
-  expect(changed.ok()).toBe(true);
-}
-
 async function pickClient(page: Page, lastName: string) {
   await page.getByRole("combobox", { name: "Search clients by name" }).fill(lastName);
   await page.getByRole("listbox", { name: "Matching clients" }).getByRole("option").first().click();
@@ -64,11 +34,13 @@ async function pickClient(page: Page, lastName: string) {
 
 test("the admin uploads milestones, a gallery image and a video link; the client filters, pages, previews and downloads them", async ({
   page,
+  signedInAs,
+  newClient,
 }) => {
   test.setTimeout(120_000);
-  await adminSignedIn(page);
-  const lastName = `Media${Date.now()}${counter++}`;
-  const client = await apiClient(page, lastName);
+  await signedInAs("admin");
+  const client = await newClient({ firstName: "Ola", lastName: uniqueName("Media") });
+  const { lastName } = client;
   const jpeg = await photo({ r: 20, g: 110, b: 190 }, "jpeg");
   const png = await photo({ r: 240, g: 200, b: 40 }, "png");
 
@@ -171,7 +143,7 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   for (const response of links) expect(response.status()).toBe(201);
 
   // The client's /milestones: this year, eight a page.
-  await signInAsClient(page, client);
+  await signedInAs(client);
   await page.goto("/milestones");
   await expect(page.getByRole("heading", { level: 1, name: "Milestones" })).toBeVisible();
   const grid = page.getByRole("list", { name: "Milestone photos" });
@@ -256,10 +228,9 @@ test("the admin uploads milestones, a gallery image and a video link; the client
 // The empty texts are the same at every width; both pages are laid out and checked with axe at both in the test above.
 test("a client with nothing uploaded sees the spec's empty texts", { tag: "@desktop-only" }, async ({
   page,
+  signedInAs,
 }) => {
-  await adminSignedIn(page);
-  const client = await apiClient(page, `Empty${Date.now()}${counter++}`);
-  await signInAsClient(page, client);
+  await signedInAs("client");
   await page.goto("/milestones");
   await expect(page.getByText(mediaMessages.noMilestones)).toBeVisible();
   await expect(page.getByLabel("Month").locator("option")).toHaveCount(13);

@@ -1,52 +1,14 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
 import { messages } from "../src/domain/messages.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
-import type { PackType } from "../src/domain/packs.ts";
-import { e2eAdmin } from "./e2e-env.ts";
+import { expect, test, uniqueName } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
  * At 1440 px and 375 px, but for the tests tagged @desktop-only, whose behaviour cannot differ with the width.
- * The e2e server is shared by every test of a run: each test makes its own client.
+ * The e2e server is shared by every test of a run: a test that changes a client's plan makes its own client.
  */
-let counter = 0;
-const unique = (name: string) => `${name}${Date.now()}${counter++}`;
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage();
-  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
-  return page;
-}
-
-/**
- * Registers a client through the API as the admin (the form has its own tests), optionally clears its package,
- * and signs it in on `page` with a password of its own.
- */
-async function newClient(admin: Page, page: Page, defaultPackType: PackType | null = "8_55") {
-  const lastName = unique("Pay");
-  const email = `${lastName.toLowerCase()}@e2e.example`;
-  const registered = await admin.request.post("/api/clients", {
-    data: { firstName: "Lena", lastName, email, phoneNumber: "5550103030", defaultPackType: "8_55" },
-  });
-  expect(registered.status()).toBe(201);
-  const { client, temporaryPassword } = (await registered.json()) as {
-    client: { id: string };
-    temporaryPassword: string;
-  };
-  if (defaultPackType !== "8_55") {
-    const patched = await admin.request.patch(`/api/clients/${client.id}`, { data: { defaultPackType } });
-    expect(patched.ok()).toBe(true);
-  }
-  expect(
-    (await page.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
-  ).toBe(true);
-  const changed = await page.request.post("/api/session/change-password", {
-    data: { currentPassword: temporaryPassword, newPassword: "my-own-password-1" },
-  });
-  expect(changed.ok()).toBe(true);
-  return { id: client.id, email, lastName, name: `Lena ${lastName}` };
-}
 
 /** The admin's Edit Client dialog for the client, opened from /clients-list. */
 async function openEditClient(admin: Page, client: { lastName: string; name: string }) {
@@ -61,10 +23,11 @@ const popup = (page: Page, title: string) => page.getByRole("dialog", { name: ti
 
 test("a client buys its package on the local checkout, sees it active, then cancels it; the admin's package selector is locked meanwhile", async ({
   page,
-  browser,
+  adminPage: admin,
+  signedInAs,
+  newClient,
 }) => {
-  const admin = await adminPage(browser);
-  const client = await newClient(admin, page);
+  const client = await signedInAs(await newClient({ firstName: "Lena", lastName: uniqueName("Pay") }));
 
   await page.goto("/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Choose your class package" })).toBeVisible();
@@ -127,17 +90,14 @@ test("a client buys its package on the local checkout, sees it active, then canc
   dialog = await openEditClient(admin, client);
   await expect(dialog.getByLabel("Package")).toBeEnabled();
   await expect(dialog).toContainText("No active plan");
-  await admin.close();
 });
 
 // Which packs are offered and where Cancel leads; the page, the checkout and their popups are laid out at both
 // widths in the test above.
 test("/manage-payments is the same page; without a package chosen every pack is offered; Cancel on the checkout shows the cancel popup", {
   tag: "@desktop-only",
-}, async ({ page, browser }) => {
-  const admin = await adminPage(browser);
-  await newClient(admin, page, null);
-  await admin.close();
+}, async ({ page, signedInAs, newClient }) => {
+  await signedInAs(await newClient({ firstName: "Lena", packType: null }));
 
   await page.goto("/manage-payments");
   await expect(page).toHaveURL(/\/manage-payments$/);
@@ -163,11 +123,11 @@ test("/manage-payments is the same page; without a package chosen every pack is 
 
 test("buying after the session ended says 'You must be logged in.'", { tag: "@desktop-only" }, async ({
   page,
-  browser,
+  signedInAs,
+  newClient,
 }) => {
-  const admin = await adminPage(browser);
-  await newClient(admin, page);
-  await admin.close();
+  // A client of its own: the test ends its session.
+  await signedInAs(await newClient({ firstName: "Lena" }));
   await page.goto("/payments");
   const buy = page.getByRole("button", { name: "Buy this package" });
   await expect(buy).toBeEnabled();
@@ -178,11 +138,9 @@ test("buying after the session ended says 'You must be logged in.'", { tag: "@de
 
 test("/contract shows the contract form in a frame, or the school's contact details when the form cannot load", async ({
   page,
-  browser,
+  signedInAs,
 }) => {
-  const admin = await adminPage(browser);
-  await newClient(admin, page);
-  await admin.close();
+  await signedInAs("client");
   const formHost = `${new URL(content.contractFormUrl).origin}/**`;
 
   await page.route(formHost, (route) =>

@@ -80,9 +80,13 @@ test("a complete message is sent, confirmed, the form emptied and the school mai
   await page.goto("/contact");
   const message = unique("I would like baby lessons for my daughter.");
   await fill(page, message);
-  // Hold the request a moment (it still reaches our server) to see the form while it is on its way.
+  // Hold the request (it still reaches our server) until the form has been seen while it is on its way.
+  let letThrough = () => {};
+  const seenSending = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
   await page.route("**/api/contact", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await seenSending;
     await route.continue();
   });
 
@@ -91,6 +95,7 @@ test("a complete message is sent, confirmed, the form emptied and the school mai
     await fields.submit.click();
     const sending = page.getByRole("button", { name: "Sending…" });
     await expect(sending).toBeDisabled();
+    letThrough();
     const alert = page.getByRole("alert");
     await expect(alert).toHaveText(sent);
     // Announced, in view even on a phone where the form is taller than the screen, and holding the focus that the

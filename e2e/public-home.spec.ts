@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, twoFramesLater } from "./support.ts";
 
 const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 0) <= 768;
 
@@ -14,7 +14,15 @@ if (!placeholderOnly) throw new Error("site.json needs a playable reel");
 const reelButton = (page: Page, caption: string) =>
   page.getByRole("button", { name: `Play reel: ${caption}` });
 
-test("the hero: a muted looping video behind the headline, with Join the Fun!", async ({ page }) => {
+/*
+ * Tests tagged @desktop-only check what the home page does, the same at every width (the hero is only taller on a
+ * phone, the grids fewer columns); the page is laid out and checked with axe at both widths in
+ * public-pages.spec.ts, and what differs (the banner's repeats, the reel modal) is tested at both here.
+ */
+
+test("the hero: a muted looping video behind the headline, with Join the Fun!", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/");
   const hero = page.locator(".hero");
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.headline);
@@ -29,13 +37,17 @@ test("the hero: a muted looping video behind the headline, with Join the Fun!", 
   await expect(hero.getByRole("button", { name: "Play video" })).toBeVisible();
 });
 
-test.describe("with reduced motion", () => {
+test.describe("with reduced motion", { tag: "@desktop-only" }, () => {
   test.use({ reducedMotion: "reduce" });
 
   test("the hero video does not play by itself and the banner stands still", async ({ page }) => {
+    const app = await holdPageApp(page);
     await page.goto("/");
+    // Once the app has taken the page over, its effects have run: without reduced motion the video's observer
+    // reports it on screen before the next frame, and play() starts it at once (the hero test above).
+    await app.release();
+    await twoFramesLater(page);
     await expect(page.locator(".hero").getByRole("button", { name: "Play video" })).toBeVisible();
-    await page.waitForTimeout(500);
     expect(await page.locator(".hero video").evaluate((element: HTMLVideoElement) => element.paused)).toBe(
       true,
     );
@@ -58,7 +70,9 @@ test("the Dive In Now! banner scrolls its text 10 times on desktop and 6 times o
   await expect.poll(() => track.evaluate((element) => element.getBoundingClientRect().x)).not.toBe(before);
 });
 
-test("a Shop Our Swim Gear section with two videos and a Shop button", async ({ page }) => {
+test("a Shop Our Swim Gear section with two videos and a Shop button", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
   await page.goto("/");
   const section = page.getByRole("region", { name: "Shop Our Swim Gear" });
   await expect(section.locator("video")).toHaveCount(2);
@@ -66,9 +80,9 @@ test("a Shop Our Swim Gear section with two videos and a Shop button", async ({ 
   await expect(page).toHaveURL(/\/shop$/);
 });
 
-test("twelve reels: the playable ones are buttons, the sample ones stills with a caption and no play icon", async ({
-  page,
-}) => {
+test("twelve reels: the playable ones are buttons, the sample ones stills with a caption and no play icon", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   expect(samples.length).toBe(9);
   await page.goto("/");
   const section = page.getByRole("region", { name: content.home.reels.heading });
@@ -139,7 +153,10 @@ test.describe("reel modal", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("shows the placeholder and a link to the reel when the embed is unreachable", async ({ page }) => {
+  // Whether the embed is tried: the same at every width (the modal itself is laid out at both in the tests above).
+  test("shows the placeholder and a link to the reel when the embed is unreachable", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     test.skip(!embeddable, "every reel in site.json is a sample or a still");
     if (!embeddable) return;
     await page.route("https://www.instagram.com/**", (route) => route.abort("internetdisconnected"));
@@ -155,9 +172,9 @@ test.describe("reel modal", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("shows the embed in a frame once its host is reachable; placeholder-only reels never do", async ({
-    page,
-  }) => {
+  test("shows the embed in a frame once its host is reachable; placeholder-only reels never do", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     test.skip(!embeddable, "every reel in site.json is a sample or a still");
     if (!embeddable) return;
     const requested: string[] = [];
@@ -187,7 +204,7 @@ test.describe("reel modal", () => {
       "href",
       placeholderOnly.url,
     );
-    await page.waitForTimeout(300);
+    await twoFramesLater(page);
     await expect(still.locator("iframe")).toHaveCount(0);
     expect(requested.filter((url) => url.startsWith(placeholderOnly.url))).toEqual([]);
   });

@@ -183,7 +183,7 @@ for (const path of ctaPages) {
   });
 }
 
-test("Join the Fun! takes the visitor to the contact form", async ({ page }) => {
+test("Join the Fun! takes the visitor to the contact form", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Join the Fun!" }).click();
   await expect(page).toHaveURL(/\/contact$/);

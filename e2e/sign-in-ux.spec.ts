@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
+import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations, holdPageApp, receivedMail } from "./support.ts";
 
 /**
@@ -8,32 +9,7 @@ import { expectNoSeriousA11yViolations, holdPageApp, receivedMail } from "./supp
  * @desktop-only checks what cannot differ with the width and runs at 1440 px alone.
  */
 
-let counter = 0;
-const unique = (name: string) => `${name}.${Date.now()}.${counter++}@e2e.example`;
 const narrow = (page: Page) => (page.viewportSize()?.width ?? 0) <= 768;
-
-async function adminSignedIn(page: Page) {
-  expect((await page.request.post("/api/session/sign-in", { data: e2eAdmin })).ok()).toBe(true);
-}
-
-/** A client with their own password, signed in in this page's browser (registered through the admin's API). */
-async function clientSignedIn(page: Page) {
-  await adminSignedIn(page);
-  const email = unique("client");
-  const registered = await page.request.post("/api/clients", {
-    data: { firstName: "Iris", lastName: "Idle", email, phoneNumber: "5550104040", defaultPackType: "4_60" },
-  });
-  const { temporaryPassword } = (await registered.json()) as { temporaryPassword: string };
-  await page.request.post("/api/session/sign-out");
-  expect(
-    (await page.request.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
-  ).toBe(true);
-  const changed = await page.request.post("/api/session/change-password", {
-    data: { currentPassword: temporaryPassword, newPassword: "iris-own-password" },
-  });
-  expect(changed.ok()).toBe(true);
-  return { email, password: "iris-own-password" };
-}
 
 /**
  * Opens the Login dialog, from /services when no page is open yet: the dialog is the same on every page, and the
@@ -49,9 +25,12 @@ async function openLogin(page: Page) {
 }
 
 test.describe("idle sign-out says why", () => {
-  test("an admin idle for 5 minutes lands on the home page with the reason, announced", async ({ page }) => {
+  test("an admin idle for 5 minutes lands on the home page with the reason, announced", async ({
+    page,
+    signedInAs,
+  }) => {
     await page.clock.install();
-    await adminSignedIn(page);
+    await signedInAs("admin", { ownSession: true });
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
     await page.clock.fastForward("05:01");
@@ -69,9 +48,9 @@ test.describe("idle sign-out says why", () => {
   // The notice itself is checked at both widths above; here only who gets it differs.
   test("a client idle on their page gets the same notice, which they can dismiss", {
     tag: "@desktop-only",
-  }, async ({ page }) => {
+  }, async ({ page, signedInAs }) => {
     await page.clock.install();
-    await clientSignedIn(page);
+    await signedInAs("client", { ownSession: true });
     await page.goto("/client-panel");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
     await page.clock.fastForward("05:01");
@@ -83,8 +62,11 @@ test.describe("idle sign-out says why", () => {
   });
 
   // The admin's bar and its Logout at both widths: e2e/admin-ux.spec.ts.
-  test("signing out with Logout shows no such notice", { tag: "@desktop-only" }, async ({ page }) => {
-    await adminSignedIn(page);
+  test("signing out with Logout shows no such notice", { tag: "@desktop-only" }, async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("admin", { ownSession: true });
     await page.goto("/services");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -116,8 +98,9 @@ async function holdSession(page: Page) {
 test.describe("while the session is asked for", () => {
   test("a client reloading their page sees a styled Loading..., never the visitor's header or footer", async ({
     page,
+    signedInAs,
   }) => {
-    await clientSignedIn(page);
+    await signedInAs("client");
     const release = await holdSession(page);
     await page.goto("/client-panel");
     const loading = page.getByRole("status").filter({ hasText: "Loading..." });
@@ -143,8 +126,8 @@ test.describe("while the session is asked for", () => {
   // The same Loading... is laid out at both widths in the test above.
   test("an admin reloading /admin sees the styled Loading..., then the admin chrome", {
     tag: "@desktop-only",
-  }, async ({ page }) => {
-    await adminSignedIn(page);
+  }, async ({ page, signedInAs }) => {
+    await signedInAs("admin");
     const release = await holdSession(page);
     await page.goto("/admin");
     const loading = page.getByRole("status").filter({ hasText: "Loading..." });
@@ -161,8 +144,11 @@ test.describe("while the session is asked for", () => {
 });
 
 test.describe("reloading a prerendered public page while signed in", () => {
-  test("a client never sees the visitor's Login or footer, and gets their own chrome", async ({ page }) => {
-    await clientSignedIn(page);
+  test("a client never sees the visitor's Login or footer, and gets their own chrome", async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("client");
     const release = await holdSession(page);
     await page.goto("/services");
     // The prerendered HTML holds the visitor's chrome; it must stay hidden while the session is asked for.
@@ -294,9 +280,9 @@ test.describe("the reset page checks its link as it opens", () => {
   // Mail and the link's state are the same at every width; the refused page is laid out at both in the next test.
   test("a used link is refused at once, with a way to ask for a new one; a fresh one shows the form", {
     tag: "@desktop-only",
-  }, async ({ page, request }) => {
-    const client = await clientSignedIn(page);
-    await page.request.post("/api/session/sign-out");
+  }, async ({ page, request, newClient }) => {
+    // A client of its own: the reset changes its password.
+    const client = await newClient();
     expect((await request.post("/api/password-reset", { data: { email: client.email } })).ok()).toBe(true);
     let token = "";
     await expect(async () => {
@@ -307,8 +293,8 @@ test.describe("the reset page checks its link as it opens", () => {
           .replace(/=3D/g, "=")
           .match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
       expect(token).not.toBe("");
-      // Another spec takes the SMTP server down for a moment; a mail queued then is retried 30 s later.
-    }).toPass({ timeout: 60_000 });
+      // Another spec takes the SMTP server down for a moment; a mail that failed then is retried a second later.
+    }).toPass({ timeout: 10_000 });
 
     // Fresh: the form, and opening the page did not use the link up.
     await page.goto(`/reset-password?token=${token}`);

@@ -47,6 +47,16 @@ export async function buyPackageAsAdmin(
 }
 
 /**
+ * Resolves two frames from now: what the page's code set going by then (a render, an IntersectionObserver's first
+ * report, which comes before the next frame is drawn) has happened. For asserting that something did NOT happen.
+ */
+export async function twoFramesLater(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
  * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
  * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
  * then sets the page's title again, after its layout's effects have run.

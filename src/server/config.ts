@@ -64,6 +64,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default("Swim School <no-reply@localhost>"),
   SCHOOL_INBOX: z.union([z.literal(""), z.email()]).default(""),
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** The wait before a failed mail's first retry; each further retry waits twice as long, at most 1 h. */
+  MAIL_FIRST_RETRY_SECONDS: z.coerce.number().int().positive().default(30),
   /** Tries before a mail is marked failed (backoff 30 s doubling to 1 h: 30 tries span about 23 hours). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(30),
   /** Contact messages per caller address per window; newsletter sign-ups get the same limit, counted apart. */

@@ -26,7 +26,7 @@ describe("outbox retries", () => {
       transport: await refusingTransport(),
       clock,
       log: silentLog,
-      config: { MAIL_MAX_ATTEMPTS: 3, NODE_ENV: "test" },
+      config: { MAIL_MAX_ATTEMPTS: 3, MAIL_FIRST_RETRY_SECONDS: 30, NODE_ENV: "test" },
     });
     const id = await outbox.enqueue({ to: "parent@example.com", subject: "Welcome", text: "Hello" });
 
@@ -56,7 +56,7 @@ describe("outbox retries", () => {
 
   it("sends a failed mail again once an admin puts it back in the queue", async () => {
     const clock = testClock();
-    const config = { MAIL_MAX_ATTEMPTS: 1, NODE_ENV: "test" } as const;
+    const config = { MAIL_MAX_ATTEMPTS: 1, MAIL_FIRST_RETRY_SECONDS: 30, NODE_ENV: "test" } as const;
     const down = createOutbox({
       db: testbed.db,
       transport: await refusingTransport(),
@@ -82,6 +82,36 @@ describe("outbox retries", () => {
     expect(testbed.sink.received).toHaveLength(1);
     expect(await stored(id)).toMatchObject({ status: "sent", attempts: 1 });
     expect(await up.requeue(id)).toBe(false); // only a failed mail goes back
+  });
+});
+
+describe("the wait before a failed mail is tried again", () => {
+  const waits = async (config?: { MAIL_FIRST_RETRY_SECONDS: number }) => {
+    const clock = testClock();
+    const outbox = createOutbox({
+      db: testbed.db,
+      transport: await refusingTransport(),
+      clock,
+      log: silentLog,
+      config: config && { ...config, MAIL_MAX_ATTEMPTS: 30, NODE_ENV: "test" },
+    });
+    const id = await outbox.enqueue({ to: "parent@example.com", subject: "Welcome", text: "Hello" });
+    const seconds: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await outbox.deliver(id);
+      const { nextAttemptAt } = await stored(id);
+      seconds.push((new Date(nextAttemptAt).getTime() - clock.now().getTime()) / 1000);
+      clock.set(nextAttemptAt);
+    }
+    return seconds;
+  };
+
+  it("is 30 seconds at first by default, then doubles", async () => {
+    expect(await waits()).toEqual([30, 60, 120]);
+  });
+
+  it("starts from MAIL_FIRST_RETRY_SECONDS when it is set", async () => {
+    expect(await waits({ MAIL_FIRST_RETRY_SECONDS: 2 })).toEqual([2, 4, 8]);
   });
 });
 

@@ -7,8 +7,9 @@ import type { MailTransport, OutgoingMail } from "./mail-transport.ts";
 
 const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
-/** MAIL_MAX_ATTEMPTS' default, for callers that pass no config. */
+/** MAIL_MAX_ATTEMPTS' and MAIL_FIRST_RETRY_SECONDS' defaults, for callers that pass no config. */
 const DEFAULT_MAX_ATTEMPTS = 30;
+const DEFAULT_FIRST_RETRY_SECONDS = 30;
 
 /** What replaces a mail's secrets in the stored copy (and in production logs). */
 export const removedSecret = "[removed from the stored copy]";
@@ -56,7 +57,8 @@ function withoutSecrets(text: string, secrets: readonly string[] = []): string {
 
 /**
  * Every mail is written to the mailOutbox table first, so a message is never lost when the SMTP server is down.
- * A failing mail is retried with backoff (30 s doubling to 1 h) until MAIL_MAX_ATTEMPTS tries, then it is
+ * A failing mail is retried with backoff (MAIL_FIRST_RETRY_SECONDS, 30 s by default, doubling to 1 h) until
+ * MAIL_MAX_ATTEMPTS tries, then it is
  * `failed` and waits for an admin. Without a transport (no SMTP_URL) the message is only logged and kept with
  * status "logged"; its secrets appear in that log line only outside production.
  */
@@ -65,11 +67,13 @@ export function createOutbox(deps: {
   transport?: MailTransport;
   clock: Clock;
   log: Log;
-  /** Unset: MAIL_MAX_ATTEMPTS' default, and secrets are kept out of the log as in production. */
-  config?: Pick<Config, "MAIL_MAX_ATTEMPTS" | "NODE_ENV">;
+  /** Unset: the defaults of MAIL_MAX_ATTEMPTS and MAIL_FIRST_RETRY_SECONDS, and secrets are kept out of the log
+   * as in production. */
+  config?: Pick<Config, "MAIL_MAX_ATTEMPTS" | "MAIL_FIRST_RETRY_SECONDS" | "NODE_ENV">;
 }): Outbox {
   const { db, transport, clock, log } = deps;
   const maxAttempts = deps.config?.MAIL_MAX_ATTEMPTS ?? DEFAULT_MAX_ATTEMPTS;
+  const firstRetryMs = (deps.config?.MAIL_FIRST_RETRY_SECONDS ?? DEFAULT_FIRST_RETRY_SECONDS) * 1000;
   const logSecrets = deps.config !== undefined && deps.config.NODE_ENV !== "production";
 
   async function deliver(id: number): Promise<boolean> {
@@ -94,7 +98,7 @@ export function createOutbox(deps: {
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const givingUp = attempts >= maxAttempts;
-      const backoff = Math.min(30_000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+      const backoff = Math.min(firstRetryMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
       await db
         .updateTable("mailOutbox")
         .set({
