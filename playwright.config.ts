@@ -26,7 +26,7 @@ export default defineConfig({
    * and tables, dialogs, what fits a phone's screen, and axe on pages laid out differently. Anything else (server
    * rules, mail, guards, history, links, the text of the prerendered HTML) is tagged @desktop-only and runs at
    * 1440 px alone, with a comment saying where its page is laid out at 375 px. A test about one width's own layout
-   * (the phone menu, the wide header) is tagged with that width. (docs/decisions/014)
+   * (the phone menu, the wide header) is tagged with that width. (docs/decisions/017)
    */
   projects: [
     {

@@ -6,7 +6,7 @@ export default defineConfig({
     environment: "node",
     // Test files share a worker's module cache instead of importing the app again each (about a third of the CPU
     // of a run): every file builds its own app on its own database, and none changes a module's state or the
-    // environment for the files after it (docs/decisions/014).
+    // environment for the files after it (docs/decisions/017).
     isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
