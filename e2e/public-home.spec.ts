@@ -14,6 +14,10 @@ if (!placeholderOnly) throw new Error("site.json needs a playable reel");
 const reelButton = (page: Page, caption: string) =>
   page.getByRole("button", { name: `Play reel: ${caption}` });
 
+// The hero video plays and the banner moves only for a visitor who did not ask for reduced motion, which the other
+// specs do (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 /*
  * Tests tagged @desktop-only check what the home page does, the same at every width (the hero is only taller on a
  * phone, the grids fewer columns); the page is laid out and checked with axe at both widths in
