@@ -94,17 +94,17 @@ export async function findPlans(db: Db, planIds: readonly number[]): Promise<Pla
   return (await selectPlans(db).where("id", "in", planIds).execute()).map(toPlan);
 }
 
-export async function insertActivePlan(
-  trx: Db,
-  plan: {
-    clientId: string;
-    totalClasses: number;
-    packType: PackType;
-    subscriptionId: string;
-    provider: string;
-    now: string;
-  },
-): Promise<void> {
+/** A plan a purchase starts. */
+export interface NewActivePlan {
+  clientId: string;
+  totalClasses: number;
+  packType: PackType;
+  subscriptionId: string;
+  provider: string;
+  now: string;
+}
+
+export async function insertActivePlan(trx: Db, plan: NewActivePlan): Promise<void> {
   await trx
     .insertInto("subscriptionPlan")
     .values({

@@ -1,5 +1,4 @@
 import { planPeriodStartDay } from "../../domain/bookings.ts";
-import type { PackType } from "../../domain/packs.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -100,19 +99,7 @@ export async function classCountOf(db: Db, plan: Plan, at: SchoolTime): Promise<
 }
 
 /** The plan a purchase starts: active from `now`, with the pack's classes. */
-export async function startPlan(
-  trx: Db,
-  plan: {
-    clientId: string;
-    totalClasses: number;
-    packType: PackType;
-    subscriptionId: string;
-    provider: string;
-    now: string;
-  },
-): Promise<void> {
-  await repository.insertActivePlan(trx, plan);
-}
+export const startPlan = (trx: Db, plan: repository.NewActivePlan) => repository.insertActivePlan(trx, plan);
 
 /** A renewal: a new period from `startedAt` with `totalClasses` to book. */
 export const startNewPeriod = (trx: Db, planId: number, totalClasses: number, startedAt: string) =>
