@@ -1,11 +1,5 @@
 import type { Db } from "../db/database.ts";
 
-export async function clientExists(db: Db, clientId: string): Promise<boolean> {
-  return (
-    (await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst()) !== undefined
-  );
-}
-
 export async function findFeedToken(db: Db, clientId: string): Promise<string | undefined> {
   const feed = await db
     .selectFrom("calendarFeed")

@@ -4,16 +4,11 @@ import content from "../../content/site.json" with { type: "json" };
 import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { addDays } from "../../domain/school-day.ts";
+import { clientExists } from "../clients/service.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
 import type { Wiring } from "../wiring.ts";
-import {
-  clientExists,
-  currentLessonsOf,
-  findFeedClientId,
-  findFeedToken,
-  saveFeedToken,
-} from "./repository.ts";
+import { currentLessonsOf, findFeedClientId, findFeedToken, saveFeedToken } from "./repository.ts";
 
 export type CalendarFeedDeps = Pick<Wiring, "db" | "clock" | "config">;
 

@@ -19,12 +19,16 @@ import { activePlansOf, classCountsOf, schoolTimeOf } from "../plans/service.ts"
 import type { ClientDeletionHooks } from "./after-deletion.ts";
 import {
   type ClientRow,
+  clientExists,
   emailInUse,
   findClientRow,
   insertClientAccount,
   listClients,
   updateClientAccount,
 } from "./repository.ts";
+
+/** Whether a client of this id exists: media and the calendar feed ask before they write for one. */
+export { clientExists };
 
 export interface ClientDeps {
   db: Db;

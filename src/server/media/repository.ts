@@ -130,8 +130,3 @@ export async function deleteGalleryItemRow(db: Db, id: string) {
     .returning(["imageKey", "thumbnailKey"])
     .executeTakeFirst();
 }
-
-export async function clientExists(db: Db, clientId: string): Promise<boolean> {
-  const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
-  return row !== undefined;
-}

@@ -10,6 +10,7 @@ import {
 } from "../../domain/media.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
+import { clientExists } from "../clients/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -20,7 +21,6 @@ import type { MediaStore, StoredFile } from "../ports/media/media-store.ts";
 import { mediaKeysOf } from "./keys.ts";
 import { storedPicturesOf } from "./picture.ts";
 import {
-  clientExists,
   deleteGalleryItemRow,
   deleteMilestoneRow,
   findPicture,
