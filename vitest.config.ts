@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { linguiMacros } from "./scripts/i18n/lingui-macro-plugin.ts";
 
 export default defineConfig({
+  plugins: [linguiMacros()],
   test: {
+    setupFiles: ["test/support/english.ts"],
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     // Test files share a worker's module cache instead of importing the app again each (about a third of the CPU

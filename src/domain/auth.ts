@@ -1,4 +1,5 @@
 import { emailAddress, normalizeEmail } from "./fields.ts";
+import { type Locale, locales } from "./locale.ts";
 import { authErrorMessages, messages } from "./messages.ts";
 import { inactivitySignOutMs } from "./timing.ts";
 import { z } from "./zod.ts";
@@ -18,6 +19,8 @@ export interface SessionUser {
   role: Role;
   /** Set for a client who still has the admin's temporary password: every other route refuses until it changes. */
   mustChangePassword: boolean;
+  /** The language this person reads the site, mails and reminders in (docs/decisions/018). */
+  locale: Locale;
 }
 
 export const newPasswordSchema = z
@@ -59,6 +62,9 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, messages.currentPasswordRequired).max(passwordMaxLength).optional(),
   newPassword: newPasswordSchema,
 });
+
+/** PUT /api/session/locale: the language a signed-in person reads the site, mails and reminders in. */
+export const localeChoiceSchema = z.object({ locale: z.enum(locales) }).strict();
 
 /** POST /api/session/heartbeat: how long ago the person last did something (none: just now). */
 export const heartbeatSchema = z

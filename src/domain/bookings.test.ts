@@ -209,6 +209,7 @@ describe("the bookings service, for any sequence of changes", () => {
     name: "Admin",
     role: "admin" as const,
     mustChangePassword: false,
+    locale: "en" as const,
   };
 
   beforeAll(async () => {

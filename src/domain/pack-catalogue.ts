@@ -1,3 +1,5 @@
+import { localeTags } from "./locale.ts";
+import { readerLocale } from "./translate.ts";
 /**
  * The package catalogue (spec §3, §9) without zod, so a public page can show the prices without loading the
  * validation library: packs.ts adds the schema, subscriptions.ts the API's shapes.
@@ -46,7 +48,14 @@ export function packTypeFromName(name: string): PackType | null {
 export const packCatalogue = packTypes.map((type) => ({ ...packOf(type), name: packName(type) }));
 export type CataloguePack = (typeof packCatalogue)[number];
 
-/** An amount as pages show it; the spec names no currency, the school's number (+1) and locale are US. */
+/**
+ * An amount as pages show it, in the reader's language: the spec names no currency; the school's number (+1) and
+ * locale are US, so dollars ("$60" in English and in US Spanish).
+ */
 export function formatPrice(amount: number): string {
-  return `$${amount}`;
+  return new Intl.NumberFormat(localeTags[readerLocale()], {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 }

@@ -1,3 +1,5 @@
+import { localeTags } from "./locale.ts";
+import { readerLocale } from "./translate.ts";
 /**
  * Days as the school counts them: `YYYY-MM-DD` strings in the school's time zone (TZ_SCHOOL). A class is used once
  * its day is past in that zone, whatever the server's or the browser's own zone is.
@@ -54,9 +56,12 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** "March 5, 2026" (en-US), for mails and popups; the day is read as written, in no time zone. */
+/**
+ * "March 5, 2026" in English, "5 de marzo de 2026" in Spanish (the reader's language: domain/translate.ts), for
+ * pages, mails and popups; the day is read as written, in no time zone.
+ */
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
-  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(localeTags[readerLocale()], { ...options, timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

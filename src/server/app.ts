@@ -16,6 +16,7 @@ import { appError, errorResponse } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { inLocale, speakRequestLocale } from "./i18n/i18n.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))
+    .use(speakRequestLocale)
     .use(
       securityHeaders([...new Set(embedOrigins)], {
         https: publicUrl(config).startsWith("https:"),
@@ -130,7 +132,7 @@ export function createApp(deps: AppDeps) {
     .route("/api", api);
 
   if (deps.siteRoot) app.route("/", staticSite(deps.siteRoot, { publicUrl: publicUrl(config) }));
-  app.onError((error, c) => errorResponse(c, error));
+  app.onError((error, c) => inLocale(c.get("locale") ?? "en", () => errorResponse(c, error)));
   return app;
 }
 

@@ -1,3 +1,5 @@
+import { localeOfPath } from "../domain/locale.ts";
+import { activateLocale } from "./i18n/catalogues.ts";
 import { holdEarlyClicks } from "./public/early-clicks.ts";
 import "./styles/global.css";
 
@@ -11,7 +13,11 @@ if (!container) throw new Error("#root is missing from index.html");
 const earlyClicks = holdEarlyClicks(container);
 
 const start = async () => {
-  const { hydrate } = await import("./public/hydrate.tsx");
+  // The page's words (its address says its language: /es/… is Spanish) arrive beside the app that shows them.
+  const [{ hydrate }] = await Promise.all([
+    import("./public/hydrate.tsx"),
+    activateLocale(localeOfPath(window.location.pathname), ["public"]),
+  ]);
   earlyClicks.release();
   hydrate(container, earlyClicks.replay);
 };

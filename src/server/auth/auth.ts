@@ -84,6 +84,7 @@ export function createAuth(deps: AuthDeps) {
     user: {
       additionalFields: {
         mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+        locale: { type: "string", required: false, defaultValue: "en", input: false },
       },
     },
     session: {

@@ -81,6 +81,14 @@ const routes: RouteCase[] = [
     expected: signedIn(204),
   },
   {
+    route: "PUT /api/session/locale",
+    name: "/api/session/locale",
+    method: "PUT",
+    path: () => "/api/session/locale",
+    body: () => ({ locale: "es" }),
+    expected: signedIn(204),
+  },
+  {
     route: "POST /api/session/change-password",
     name: "/api/session/change-password (too short: refused after the guard)",
     method: "POST",

@@ -1,6 +1,7 @@
 import { type CompiledQuery, type InferResult, sql } from "kysely";
 import type { Role } from "../../domain/auth.ts";
 import { normalizeEmail } from "../../domain/fields.ts";
+import type { Locale } from "../../domain/locale.ts";
 import { sessionTouchIntervalMs } from "../../domain/timing.ts";
 import type { Db } from "../db/database.ts";
 
@@ -47,6 +48,7 @@ function signedInSessionQuery(db: Db) {
       "user.name",
       "user.role as userRole",
       "user.mustChangePassword",
+      "user.locale",
       "client.id as clientId",
     ])
     .where("session.token", "=", "");
@@ -71,6 +73,10 @@ export async function findUserByEmail(db: Db, email: string) {
     .select(["id", "email", "name", "role", "mustChangePassword"])
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
+}
+
+export async function setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.updateTable("user").set({ locale }).where("id", "=", userId).execute();
 }
 
 export async function setMustChangePassword(db: Db, userId: string, value: boolean): Promise<void> {

@@ -11,6 +11,7 @@ import type {
 import {
   changePasswordSchema,
   heartbeatSchema,
+  localeChoiceSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   type SessionUser,
@@ -22,7 +23,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
 import { type AddressLimit, limitPerAddress } from "../http/limit-per-address.ts";
 import { parseJsonBody } from "../http/validate.ts";
-import { recordActivity } from "./repository.ts";
+import { recordActivity, setLocale } from "./repository.ts";
 import {
   type AccountDeps,
   changePassword,
@@ -68,6 +69,7 @@ export function sessionRoutes(deps: AccountDeps & { guard: SessionGuard }) {
         name: signedIn.name,
         role: signedIn.role,
         mustChangePassword: signedIn.mustChangePassword,
+        locale: signedIn.locale,
       };
       if (!user) clearSessionHint(c);
       c.header("Cache-Control", "no-store");
@@ -81,6 +83,11 @@ export function sessionRoutes(deps: AccountDeps & { guard: SessionGuard }) {
         : heartbeatSchema.parse({});
       const signedIn = c.get("signedIn");
       await recordActivity(deps.db, signedIn.sessionId, new Date(deps.clock.now().getTime() - idleMs));
+      return c.body(null, 204);
+    })
+    .put("/locale", guard.requireSessionWithoutActivity, async (c) => {
+      const { locale } = await parseJsonBody(c, localeChoiceSchema);
+      await setLocale(deps.db, c.get("signedIn").userId, locale);
       return c.body(null, 204);
     })
     .post("/change-password", guard.requireSession, async (c) => {

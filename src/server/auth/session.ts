@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setCookie } from "hono/cookie";
 import type { Role } from "../../domain/auth.ts";
+import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { sessionHintCookie } from "../../domain/session-hint.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
@@ -21,6 +22,7 @@ export interface SignedIn {
   name: string;
   role: Role;
   mustChangePassword: boolean;
+  locale: Locale;
 }
 
 export interface SessionGuardDeps {
@@ -127,6 +129,7 @@ export function createSessionGuard(deps: SessionGuardDeps) {
       name: found.name,
       role,
       mustChangePassword: Boolean(found.mustChangePassword),
+      locale: isLocale(found.locale) ? found.locale : defaultLocale,
     };
   }
 

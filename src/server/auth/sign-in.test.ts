@@ -48,7 +48,14 @@ describe("POST /api/session/sign-in", () => {
     const session = await call(t, "GET", "/api/session", { cookie: cookieFrom(response) });
     expect(session.status).toBe(200);
     expect(await session.json()).toEqual({
-      user: { id: admin.id, email: admin.email, name: "Admin", role: "admin", mustChangePassword: false },
+      user: {
+        id: admin.id,
+        email: admin.email,
+        name: "Admin",
+        role: "admin",
+        mustChangePassword: false,
+        locale: "en",
+      },
     });
   });
 
@@ -62,6 +69,7 @@ describe("POST /api/session/sign-in", () => {
         name: "Lucia Perez",
         role: "client",
         mustChangePassword: false,
+        locale: "en",
       },
     });
   });
@@ -298,7 +306,7 @@ describe("first sign-in with a temporary password", () => {
     expect(changed.status).toBe(200);
     expect((await clientApp.request("/mine", { headers: { cookie } })).status).toBe(200);
     expect(await (await call(t, "GET", "/api/session", { cookie })).json()).toMatchObject({
-      user: { mustChangePassword: false },
+      user: { mustChangePassword: false, locale: "en" },
     });
     expect((await signIn(t, client.email, client.password)).response.status).toBe(401);
     expect(await (await signIn(t, client.email, "my-own-password")).response.json()).toEqual({

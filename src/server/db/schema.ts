@@ -62,6 +62,8 @@ export interface UserTable {
   banReason: string | null;
   banExpires: AuthDate | null;
   mustChangePassword: AuthBoolean | null;
+  /** The person's language (domain/locale.ts). */
+  locale: Generated<string>;
 }
 
 export interface SessionTable {

@@ -1,3 +1,4 @@
+import type { Locale } from "../../domain/locale.ts";
 import type { SignedIn } from "../auth/session.ts";
 import type { Log } from "./log.ts";
 
@@ -6,6 +7,8 @@ export interface AppEnv {
     log: Log;
     requestId: string;
     clientIp: string;
+    /** The language answers are written in (i18n/i18n.ts). */
+    locale: Locale;
     /** Set by the session guards (auth/session.ts) before a guarded handler runs. */
     signedIn: SignedIn;
   };

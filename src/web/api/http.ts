@@ -1,5 +1,6 @@
 import type { ErrorBody } from "../../domain/error-codes.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
+import { readerLocale } from "../../domain/translate.ts";
 
 /** The one way the browser calls our API: JSON in and out, errors as ApiError with the server's code and message. */
 export class ApiError extends Error {
@@ -34,7 +35,11 @@ export async function apiFetch<T>(
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      // The server answers (its error messages too) in the language the page is shown in.
+      headers: {
+        "accept-language": readerLocale(),
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,

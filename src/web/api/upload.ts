@@ -1,5 +1,6 @@
 import type { ErrorBody } from "../../domain/error-codes.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
+import { readerLocale } from "../../domain/translate.ts";
 import { ApiError, NETWORK_ERROR_CODE } from "./http.ts";
 
 /** An answer as XMLHttpRequest gives it: enough to tell success from an error body. */
@@ -42,6 +43,7 @@ export function uploadWithProgress<T>(
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", path);
+    request.setRequestHeader("accept-language", readerLocale());
     request.withCredentials = true;
     request.responseType = "text";
     request.upload.onprogress = (event) => {

@@ -6,7 +6,7 @@ import { guardRedirect } from "./route-guard.tsx";
 
 const as = (role: Role, mustChangePassword = false): AuthState => ({
   status: role,
-  user: { id: "u1", email: "u@example.com", name: "U", role, mustChangePassword },
+  user: { id: "u1", email: "u@example.com", name: "U", role, mustChangePassword, locale: "en" },
 });
 
 describe("guardRedirect", () => {

@@ -20,7 +20,7 @@ const subscribe = (listener: () => void) => {
 export const noteSignedOut = (why: SignedOutReason) => setReason(why);
 export const clearSignedOutNotice = () => setReason(null);
 
-const text: Record<SignedOutReason, string> = { idle: messages.sessionExpired };
+const text: Record<SignedOutReason, () => string> = { idle: () => messages.sessionExpired };
 
 /** Rendered by the site layout: announced at once (role="alert"), it stays until dismissed or the next sign-in. */
 export function SignedOutNotice() {
@@ -32,7 +32,7 @@ export function SignedOutNotice() {
   if (!current) return null;
   return (
     <div className="signed-out-notice" role="alert">
-      <p className="signed-out-notice__text">{text[current]}</p>
+      <p className="signed-out-notice__text">{text[current]()}</p>
       <div className="signed-out-notice__actions">
         <button
           type="button"

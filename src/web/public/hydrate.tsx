@@ -2,6 +2,7 @@ import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { refreshSession } from "../auth/auth-store.ts";
+import { LocaleProvider } from "../i18n/locale-provider.tsx";
 import { PublicApp } from "./public-app.tsx";
 
 function WhenHydrated({ then }: { then: () => void }) {
@@ -15,10 +16,12 @@ export function hydrate(container: HTMLElement, onHydrated: () => void): void {
   hydrateRoot(
     container,
     <StrictMode>
-      <BrowserRouter>
-        <PublicApp />
-      </BrowserRouter>
-      <WhenHydrated then={onHydrated} />
+      <LocaleProvider>
+        <BrowserRouter>
+          <PublicApp />
+        </BrowserRouter>
+        <WhenHydrated then={onHydrated} />
+      </LocaleProvider>
     </StrictMode>,
   );
 }

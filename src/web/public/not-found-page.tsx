@@ -1,19 +1,21 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
-import content from "../../content/site.json";
 import { paths } from "../../domain/paths.ts";
 import "./page-hero.css";
-
-const text = content.notFound;
 
 export function NotFoundPage() {
   return (
     <section className="page-hero not-found">
       <div className="container">
-        <h1>{text.heading}</h1>
-        <p className="page-hero__text">{text.text}</p>
+        <h1>
+          <Trans>Page not found</Trans>
+        </h1>
+        <p className="page-hero__text">
+          <Trans>We couldn't find that page. It may have moved, or the link may be wrong.</Trans>
+        </p>
         <p>
           <Link to={paths.home} className="button button--blue not-found__home">
-            {text.home}
+            <Trans>Go to the home page</Trans>
           </Link>
         </p>
       </div>

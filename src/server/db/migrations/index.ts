@@ -8,6 +8,7 @@ import * as newsletter from "./0006-newsletter.ts";
 import * as privateMedia from "./0007-private-media.ts";
 import * as bookings from "./0008-bookings.ts";
 import * as searchIndexes from "./0009-search-indexes.ts";
+import * as personLanguage from "./0010-person-language.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007-private-media": privateMedia,
   "0008-bookings": bookings,
   "0009-search-indexes": searchIndexes,
+  "0010-person-language": personLanguage,
 };

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createCompiledCatalog, getCatalogs } from "@lingui/cli/api";
+import { getConfig } from "@lingui/conf";
+import { describe, expect, it } from "vitest";
+import { locales } from "../../src/domain/locale.ts";
+
+/**
+ * Every word a person reads comes from a catalogue with an English and a Spanish version (docs/decisions/018).
+ * This extracts the messages from the code as `npm run i18n` does and holds them against src/locales: a message
+ * without a translation in either language, an entry the code no longer uses, or a compiled catalogue older than
+ * its .po file fails, and says which (`npm run i18n` then translate the new entries in src/locales/es/*.po).
+ */
+const config = getConfig({ cwd: path.resolve("."), configPath: path.resolve("lingui.config.ts") });
+const catalogues = await getCatalogs(config);
+
+describe.each(catalogues.map((catalogue) => [path.basename(catalogue.path), catalogue] as const))(
+  "the %s catalogue",
+  (_name, catalogue) => {
+    it("holds exactly the messages the code uses, each translated in every language, compiled as written", async () => {
+      const used = (await catalogue.collect()) ?? {};
+      const written = await catalogue.readAll();
+      for (const locale of locales) {
+        const entries = written[locale] ?? {};
+        const problems = {
+          locale,
+          untranslated: Object.keys(used).filter((id) => !entries[id]?.translation?.trim()),
+          unused: Object.keys(entries).filter((id) => !(id in used)),
+        };
+        expect(problems).toEqual({ locale, untranslated: [], unused: [] });
+
+        const translations = Object.fromEntries(
+          Object.entries(entries).map(([id, entry]) => [id, entry.translation ?? ""]),
+        );
+        const { source, errors } = createCompiledCatalog(locale, translations, { namespace: "json" });
+        expect(errors.map(({ id, error }) => `${id}: ${error.message}`)).toEqual([]);
+        const compiledFile = catalogue.path
+          .replace("{locale}", locale)
+          .replace("<rootDir>", path.resolve("."));
+        const { messages } = await import(pathToFileURL(`${compiledFile}.ts`).href);
+        expect(messages, `${compiledFile}.ts is older than its .po: run npm run i18n`).toEqual(
+          JSON.parse(source).messages,
+        );
+      }
+    });
+  },
+);

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"8F1i42\":[\"Page not found\"],\"XPiVns\":[\"We couldn't find that page. It may have moved, or the link may be wrong.\"],\"rC5MFh\":[\"Go to the home page\"]}")as Messages;

@@ -1,0 +1,12 @@
+import type { Kysely } from "kysely";
+
+/**
+ * Each person's language (docs/decisions/018): the site, their mails and reminders speak it. Everyone who exists
+ * today has read the site in English, so every existing row says English.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("user")
+    .addColumn("locale", "text", (col) => col.notNull().defaultTo("en"))
+    .execute();
+}

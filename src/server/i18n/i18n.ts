@@ -1,0 +1,58 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  defaultLocale,
+  isLocale,
+  type Locale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  locales,
+} from "../../domain/locale.ts";
+import { installReader } from "../../domain/translate.ts";
+import { messages as enCommon } from "../../locales/en/common.ts";
+import { messages as enServer } from "../../locales/en/server.ts";
+import { messages as esCommon } from "../../locales/es/common.ts";
+import { messages as esServer } from "../../locales/es/server.ts";
+import type { AppEnv } from "../http/app-env.ts";
+
+/**
+ * The server speaks to many people at once, each in their own language (docs/decisions/018): one Lingui instance
+ * per language, and the language of the request or mail being written held in async-local storage, so the words of
+ * src/domain (domain/translate.ts) and of the server read in that language without passing it through every call.
+ */
+const catalogues: Record<Locale, Messages> = {
+  en: { ...enCommon, ...enServer },
+  es: { ...esCommon, ...esServer },
+};
+const instances = Object.fromEntries(
+  locales.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: catalogues[locale] } })]),
+) as Record<Locale, I18n>;
+
+const current = new AsyncLocalStorage<Locale>();
+
+/** The language of the request or mail being written (English outside of one). */
+export const currentLocale = (): Locale => current.getStore() ?? defaultLocale;
+
+/** Runs `write` with every message in `locale`: a mail to a person is written in their stored language. */
+export function inLocale<T>(locale: Locale, write: () => T): T {
+  return current.run(locale, write);
+}
+
+installReader({ translate: (descriptor) => instances[currentLocale()]._(descriptor), locale: currentLocale });
+
+/**
+ * The language of a request: the one the page asks in (our browser code sends its own language as
+ * Accept-Language), then the language switch's cookie, then English.
+ */
+export function requestLocale(acceptLanguage: string | undefined, cookie: string | undefined): Locale {
+  return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(cookie) ? cookie : defaultLocale);
+}
+
+/** Every answer is written in the request's language (errors included: see errors.ts). */
+export const speakRequestLocale: MiddlewareHandler<AppEnv> = (c, next) => {
+  const locale = requestLocale(c.req.header("accept-language"), getCookie(c, localeCookie));
+  c.set("locale", locale);
+  return inLocale(locale, next);
+};

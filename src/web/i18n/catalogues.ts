@@ -1,0 +1,58 @@
+import { i18n, type Messages } from "@lingui/core";
+import {
+  defaultLocale,
+  isLocale,
+  type Locale,
+  localeCookie,
+  localeFromAcceptLanguage,
+} from "../../domain/locale.ts";
+
+/**
+ * The catalogues a page may need, each one chunk per language (compiled by `npm run i18n` from src/locales): a
+ * page fetches only its language's words, and a public page never the signed-in areas' (docs/decisions/018).
+ * `common` (the spec's messages in src/domain) comes with every part.
+ */
+export type CataloguePart = "public" | "client" | "admin";
+
+type Loader = () => Promise<{ messages: Messages }>;
+const loaders: Record<Locale, Record<CataloguePart | "common", Loader>> = {
+  en: {
+    common: () => import("../../locales/en/common.ts"),
+    public: () => import("../../locales/en/public.ts"),
+    client: () => import("../../locales/en/client.ts"),
+    admin: () => import("../../locales/en/admin.ts"),
+  },
+  es: {
+    common: () => import("../../locales/es/common.ts"),
+    public: () => import("../../locales/es/public.ts"),
+    client: () => import("../../locales/es/client.ts"),
+    admin: () => import("../../locales/es/admin.ts"),
+  },
+};
+
+const loaded = new Set<string>();
+
+/** Fetches the parts' catalogues in `locale` (each once) and makes `locale` the language every `t` speaks. */
+export async function activateLocale(locale: Locale, parts: readonly CataloguePart[]): Promise<void> {
+  const missing = (["common", ...parts] as const).filter((part) => !loaded.has(`${locale}/${part}`));
+  const catalogues = await Promise.all(missing.map((part) => loaders[locale][part]()));
+  catalogues.forEach(({ messages }, index) => {
+    i18n.load(locale, messages);
+    loaded.add(`${locale}/${missing[index]}`);
+  });
+  if (i18n.locale !== locale || missing.length > 0) i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
+/** The language a signed-out visitor's app shell page opens in: the switch's cookie, then the browser's. */
+export function visitorLocale(): Locale {
+  const fromCookie = new RegExp(`(?:^|; )${localeCookie}=([^;]*)`).exec(document.cookie)?.[1];
+  if (isLocale(fromCookie)) return fromCookie;
+  return localeFromAcceptLanguage(navigator.languages.join(",")) ?? defaultLocale;
+}
+
+/** Remembers a choice for this browser for a year: the server reads it before the browser's languages. */
+export function rememberLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we serve
+  document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}

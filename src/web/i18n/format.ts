@@ -1,0 +1,30 @@
+import { enUS, es } from "react-day-picker/locale";
+import { localeTags } from "../../domain/locale.ts";
+import { readerLocale } from "../../domain/translate.ts";
+
+/**
+ * Formats by the page's language (domain/translate.ts). Days as the reader writes them come from
+ * `formatDay` (domain/school-day.ts) and amounts from `formatPrice` (domain/pack-catalogue.ts); these are the
+ * browser-only pieces: month names for the filters and the calendars' own locale.
+ */
+
+/** "January" … "December" (month 1 to 12), "enero" … "diciembre" in Spanish. */
+export function monthName(month: number): string {
+  return new Intl.DateTimeFormat(localeTags[readerLocale()], { month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2026, month - 1, 1)),
+  );
+}
+
+/** Capitalized as a list item or a heading: "Enero" (Spanish writes month names in lower case inside sentences). */
+export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/** react-day-picker's locale (month caption, weekday names, its buttons' labels) for the page's language. */
+export const dayPickerLocale = () => (readerLocale() === "es" ? es : enUS);
+
+/** "Mar 5, 2026, 4:30 PM", or "5 mar 2026, 4:30 p.m." in Spanish: a moment, such as when a mail was sent. */
+export function formatMoment(
+  date: Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+): string {
+  return new Intl.DateTimeFormat(localeTags[readerLocale()], options).format(date);
+}

@@ -1,0 +1,8 @@
+import { i18n } from "@lingui/core";
+import { messages as admin } from "../../src/locales/en/admin.ts";
+import { messages as client } from "../../src/locales/en/client.ts";
+import { messages as common } from "../../src/locales/en/common.ts";
+import { messages as publicPages } from "../../src/locales/en/public.ts";
+
+/** Vitest's setup: the browser's code under test speaks English, as a page does after its catalogues load. */
+i18n.loadAndActivate({ locale: "en", messages: { ...common, ...publicPages, ...client, ...admin } });
