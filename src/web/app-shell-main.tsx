@@ -18,7 +18,7 @@ if (!container) throw new Error("#root is missing from app.html");
 
 const guess = visitorLocale();
 const partsFor = (role: string): CataloguePart[] =>
-  role === "admin" ? ["public", "client", "admin"] : ["public", "client"];
+  role === "admin" ? ["shared", "public", "client", "admin"] : ["shared", "public", "client"];
 const [session] = await Promise.all([refreshSession(), activateLocale(guess, partsFor("client"))]);
 const locale = session.status === "admin" || session.status === "client" ? session.user.locale : guess;
 if (locale !== guess) rememberLocale(locale);

@@ -6,8 +6,10 @@ import { type Locale, localeOfPath, unlocalizedPath } from "../domain/locale.ts"
 import { publicPaths } from "../domain/paths.ts";
 import { messages as enCommon } from "../locales/en/common.ts";
 import { messages as enPublic } from "../locales/en/public.ts";
+import { messages as enShared } from "../locales/en/shared.ts";
 import { messages as esCommon } from "../locales/es/common.ts";
 import { messages as esPublic } from "../locales/es/public.ts";
+import { messages as esShared } from "../locales/es/shared.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import type { PageMeta } from "./page-meta.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
@@ -17,7 +19,10 @@ import { metaOf } from "./public/public-routes.tsx";
  * Renders one public path (or any other, for the 404 page) to HTML for the prerenderer, with the very tree that
  * main.tsx hydrates. No loaders, so no hydration data and no inline script (CSP).
  */
-const publicCatalogues = { en: { ...enCommon, ...enPublic }, es: { ...esCommon, ...esPublic } };
+const publicCatalogues = {
+  en: { ...enCommon, ...enShared, ...enPublic },
+  es: { ...esCommon, ...esShared, ...esPublic },
+};
 
 export function render(path: string): {
   html: string;

@@ -16,7 +16,7 @@ const start = async () => {
   // The page's words (its address says its language: /es/… is Spanish) arrive beside the app that shows them.
   const [{ hydrate }] = await Promise.all([
     import("./public/hydrate.tsx"),
-    activateLocale(localeOfPath(window.location.pathname), ["public"]),
+    activateLocale(localeOfPath(window.location.pathname), ["shared", "public"]),
   ]);
   earlyClicks.release();
   hydrate(container, earlyClicks.replay);

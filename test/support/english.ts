@@ -3,6 +3,10 @@ import { messages as admin } from "../../src/locales/en/admin.ts";
 import { messages as client } from "../../src/locales/en/client.ts";
 import { messages as common } from "../../src/locales/en/common.ts";
 import { messages as publicPages } from "../../src/locales/en/public.ts";
+import { messages as shared } from "../../src/locales/en/shared.ts";
 
 /** Vitest's setup: the browser's code under test speaks English, as a page does after its catalogues load. */
-i18n.loadAndActivate({ locale: "en", messages: { ...common, ...publicPages, ...client, ...admin } });
+i18n.loadAndActivate({
+  locale: "en",
+  messages: { ...common, ...shared, ...publicPages, ...client, ...admin },
+});

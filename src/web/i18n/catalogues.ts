@@ -12,18 +12,20 @@ import {
  * page fetches only its language's words, and a public page never the signed-in areas' (docs/decisions/018).
  * `common` (the spec's messages in src/domain) comes with every part.
  */
-export type CataloguePart = "public" | "client" | "admin";
+export type CataloguePart = "shared" | "public" | "client" | "admin";
 
 type Loader = () => Promise<{ messages: Messages }>;
 const loaders: Record<Locale, Record<CataloguePart | "common", Loader>> = {
   en: {
     common: () => import("../../locales/en/common.ts"),
+    shared: () => import("../../locales/en/shared.ts"),
     public: () => import("../../locales/en/public.ts"),
     client: () => import("../../locales/en/client.ts"),
     admin: () => import("../../locales/en/admin.ts"),
   },
   es: {
     common: () => import("../../locales/es/common.ts"),
+    shared: () => import("../../locales/es/shared.ts"),
     public: () => import("../../locales/es/public.ts"),
     client: () => import("../../locales/es/client.ts"),
     admin: () => import("../../locales/es/admin.ts"),
