@@ -2,7 +2,7 @@ import { emailAddress, normalizeEmail } from "./fields.ts";
 import { type Locale, locales } from "./locale.ts";
 import { authErrorMessages, messages } from "./messages.ts";
 import { inactivitySignOutMs } from "./timing.ts";
-import { z } from "./zod.ts";
+import { said, z } from "./zod.ts";
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
@@ -24,42 +24,70 @@ export interface SessionUser {
 }
 
 export const newPasswordSchema = z
-  .string({ error: authErrorMessages["weak-password"] })
-  .min(passwordMinLength, authErrorMessages["weak-password"])
+  .string(said(() => authErrorMessages["weak-password"]))
+  .min(
+    passwordMinLength,
+    said(() => authErrorMessages["weak-password"]),
+  )
   .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
 
 /** Spec §5: email and password required. */
 export const signInSchema = z.object({
-  email: emailAddress(authErrorMessages["invalid-credential"]),
+  email: emailAddress(() => authErrorMessages["invalid-credential"]),
   password: z
     .string({ error: "Please enter your password." })
     .min(1, "Please enter your password.")
-    .max(passwordMaxLength, authErrorMessages["wrong-password"]),
+    .max(
+      passwordMaxLength,
+      said(() => authErrorMessages["wrong-password"]),
+    ),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Spec §5: an empty email gets 'Please enter your email.'; any other text is looked up as it is. */
 export const passwordResetRequestSchema = z.object({
   email: z
-    .string({ error: messages.resetEmailRequired })
+    .string(said(() => messages.resetEmailRequired))
     .trim()
-    .min(1, messages.resetEmailRequired)
-    .max(254, messages.resetEmailNotRegistered)
-    .refine((text) => !text.includes("\u0000"), messages.resetEmailNotRegistered)
+    .min(
+      1,
+      said(() => messages.resetEmailRequired),
+    )
+    .max(
+      254,
+      said(() => messages.resetEmailNotRegistered),
+    )
+    .refine(
+      (text) => !text.includes("\u0000"),
+      said(() => messages.resetEmailNotRegistered),
+    )
     .transform(normalizeEmail),
 });
 
 export const passwordResetConfirmSchema = z.object({
   token: z
-    .string({ error: messages.resetLinkInvalid })
-    .min(1, messages.resetLinkInvalid)
+    .string(said(() => messages.resetLinkInvalid))
+    .min(
+      1,
+      said(() => messages.resetLinkInvalid),
+    )
     .max(200)
-    .refine((token) => !token.includes("\u0000"), messages.resetLinkInvalid),
+    .refine(
+      (token) => !token.includes("\u0000"),
+      said(() => messages.resetLinkInvalid),
+    ),
   newPassword: newPasswordSchema,
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, messages.currentPasswordRequired).max(passwordMaxLength).optional(),
+  currentPassword: z
+    .string()
+    .min(
+      1,
+      said(() => messages.currentPasswordRequired),
+    )
+    .max(passwordMaxLength)
+    .optional(),
   newPassword: newPasswordSchema,
 });
 

@@ -9,7 +9,7 @@ export const maxClientPageSize = 50;
 const clientFields = {
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
-  email: requiredText("Email", 254).pipe(emailAddress("Email must be a valid email address.")),
+  email: requiredText("Email", 254).pipe(emailAddress(() => "Email must be a valid email address.")),
   /** Spec §5 "phone numeric": the digits, however they are written. */
   phoneNumber,
 };

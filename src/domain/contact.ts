@@ -5,7 +5,7 @@ import { z } from "./zod.ts";
 export const contactMessageSchema = z.object({
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
-  email: requiredText("Email", 254).pipe(emailAddress("Email must be a valid email address.")),
+  email: requiredText("Email", 254).pipe(emailAddress(() => "Email must be a valid email address.")),
   phoneNumber,
   message: requiredText("Message", 5000),
 });

@@ -1,4 +1,4 @@
-import { z } from "./zod.ts";
+import { said, z } from "./zod.ts";
 
 /** The one rule for each kind of field a person types, shared by every form and the server. */
 
@@ -16,14 +16,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A required, well-formed email, normalised; `message` is what any failure says. */
-export const emailAddress = (message: string) =>
+/** A required, well-formed email, normalised; `message` is what any failure says, in the reader's language. */
+export const emailAddress = (message: () => string) =>
   z
-    .string({ error: message })
+    .string(said(message))
     .trim()
-    .min(1, message)
-    .max(254, message)
-    .pipe(z.email(message))
+    .min(1, said(message))
+    .max(254, said(message))
+    .pipe(z.email(said(message)))
     .transform(normalizeEmail);
 
 export const phoneDigitsMin = 6;

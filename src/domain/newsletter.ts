@@ -1,24 +1,30 @@
 import { emailAddress } from "./fields.ts";
 import { newsletterMessages } from "./messages.ts";
 import { pageNumberParam } from "./query.ts";
-import { z } from "./zod.ts";
+import { said, z } from "./zod.ts";
 
 export const subscriberPageSize = 20;
 export const maxSubscriberPageSize = 100;
 
 /** POST /api/newsletter: the footer's one field. */
 export const newsletterSignUpSchema = z.object({
-  email: emailAddress(newsletterMessages.emailInvalid),
+  email: emailAddress(() => newsletterMessages.emailInvalid),
 });
 export type NewsletterSignUpInput = z.infer<typeof newsletterSignUpSchema>;
 
 /** POST /api/newsletter/confirm and /unsubscribe: the token from the mailed link. */
 export const newsletterTokenSchema = z.object({
   token: z
-    .string({ error: newsletterMessages.linkInvalid })
+    .string(said(() => newsletterMessages.linkInvalid))
     .trim()
-    .min(1, newsletterMessages.linkInvalid)
-    .max(200, newsletterMessages.linkInvalid),
+    .min(
+      1,
+      said(() => newsletterMessages.linkInvalid),
+    )
+    .max(
+      200,
+      said(() => newsletterMessages.linkInvalid),
+    ),
 });
 
 /** GET /api/newsletter/subscribers */

@@ -51,7 +51,7 @@ export const userIdSchema = z
 /** POST /api/subscriptions/create-checkout-session */
 export const createCheckoutSessionSchema = z
   .object({
-    email: emailAddress("Email must be a valid email address."),
+    email: emailAddress(() => "Email must be a valid email address."),
     userId: userIdSchema,
     packType: packTypeSchema,
   })

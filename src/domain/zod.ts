@@ -5,3 +5,9 @@ import { z } from "zod";
 if (typeof window !== "undefined") z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A validation message read when a value fails, not when the schema is built: schemas are built once at start-up,
+ * and the message must be in the language of whoever sent the value (domain/translate.ts).
+ */
+export const said = (text: () => string) => ({ error: text });
