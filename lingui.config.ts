@@ -4,7 +4,7 @@ import { formatter } from "@lingui/format-po";
 /**
  * One catalogue per part of the site, so a page loads only the words it can show (docs/decisions/018):
  * `common` (src/domain: the spec's messages, shared by the browser and the server), `shared` (the components every
- * area uses), `public` (the prerendered pages, their header and footer, signing in, the pages' titles), `client`,
+ * area uses, signing in and out), `public` (the prerendered pages, their header and footer, the pages' titles), `client`,
  * `admin`, and `server` (mails, the calendar feed, the API's words). `npm run i18n` extracts new words and compiles every catalogue.
  */
 const catalogue = (name: string, include: string[]) => ({
@@ -21,11 +21,15 @@ export default defineConfig({
   compileNamespace: "ts",
   catalogs: [
     catalogue("common", ["<rootDir>/src/domain"]),
-    catalogue("shared", ["<rootDir>/src/web/components", "<rootDir>/src/web/api", "<rootDir>/src/web/i18n"]),
+    catalogue("shared", [
+      "<rootDir>/src/web/components",
+      "<rootDir>/src/web/api",
+      "<rootDir>/src/web/i18n",
+      "<rootDir>/src/web/auth",
+    ]),
     catalogue("public", [
       "<rootDir>/src/web/public",
       "<rootDir>/src/web/layout",
-      "<rootDir>/src/web/auth",
       "<rootDir>/src/web/page-meta.ts",
       "<rootDir>/src/web/routes.tsx",
       "<rootDir>/src/web/signed-in-routes.tsx",
