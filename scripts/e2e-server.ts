@@ -3,11 +3,12 @@
  * SQLite database with one admin, mailing a real SMTP server on loopback. A control port lets a test take the SMTP
  * server down and up again, and read what it got.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { e2eAdmin, e2ePort, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
+import { e2eAdmin, e2ePort, e2eSecondAdmin, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
 import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
@@ -40,6 +41,22 @@ const server = await startServer(
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
   }),
+);
+
+// The second owner, through the same command a school runs (npm run admin -- create).
+execFileSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "scripts/admin.ts",
+    "create",
+    "--email",
+    e2eSecondAdmin.email,
+    "--password",
+    e2eSecondAdmin.password,
+  ],
+  { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "ignore" },
 );
 
 /** Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received. */
