@@ -3,26 +3,23 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { refreshSession } from "./auth/auth-store.ts";
-import { activateLocale, type CataloguePart, rememberLocale, visitorLocale } from "./i18n/catalogues.ts";
+import { activateLocale, rememberLocale, visitorLocale } from "./i18n/catalogues.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { routes } from "./routes.tsx";
 import "./styles/global.css";
 
 /**
- * The app shell (app.html): the signed-in, password and checkout pages, rendered in the browser, in the signed-in
- * person's stored language (else the switch's cookie, else the browser's). The words for the guess are fetched
- * beside the session, so a right guess (the usual case: signing in writes the cookie) costs no extra wait.
+ * The app shell (app.html): the signed-in, password and checkout pages, rendered in the browser in the language of
+ * the `lang` cookie (else the browser's). The cookie follows a signed-in person's stored language (signing in and
+ * the switch write it), so the page is almost always right at once; when the session says otherwise (the person
+ * chose Spanish on another device), the cookie is corrected and the page loads again in their language.
  */
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from app.html");
 
-const guess = visitorLocale();
-const partsFor = (role: string): CataloguePart[] =>
-  role === "admin" ? ["shared", "public", "client", "admin"] : ["shared", "public", "client"];
-const [session] = await Promise.all([refreshSession(), activateLocale(guess, partsFor("client"))]);
-const locale = session.status === "admin" || session.status === "client" ? session.user.locale : guess;
-if (locale !== guess) rememberLocale(locale);
-await activateLocale(locale, partsFor(session.status));
+const locale = visitorLocale();
+const session = refreshSession();
+await activateLocale(locale, ["shared", "public", "client"]);
 
 const router = createBrowserRouter(routes);
 createRoot(container).render(
@@ -32,3 +29,9 @@ createRoot(container).render(
     </LocaleProvider>
   </StrictMode>,
 );
+
+const signedIn = await session;
+if ((signedIn.status === "admin" || signedIn.status === "client") && signedIn.user.locale !== locale) {
+  rememberLocale(signedIn.user.locale);
+  window.location.reload();
+}
