@@ -33,5 +33,6 @@ createRoot(container).render(
 const signedIn = await session;
 if ((signedIn.status === "admin" || signedIn.status === "client") && signedIn.user.locale !== locale) {
   rememberLocale(signedIn.user.locale);
-  window.location.reload();
+  // Only once the cookie took: a browser refusing cookies stays in the cookie's language, not in a reload loop.
+  if (visitorLocale() === signedIn.user.locale) window.location.reload();
 }
