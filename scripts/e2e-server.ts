@@ -1,7 +1,7 @@
 /**
  * The server the browser tests talk to: the real start-up (src/server/server.ts) on the production build, a fresh
  * SQLite database with one admin, mailing a real SMTP server on loopback. A control port lets a test take the SMTP
- * server down and up again, and read what it got.
+ * server down and up again, read what it got, and run the class reminders' sweep now.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +9,13 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { e2eAdmin, e2ePort, e2eSecondAdmin, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
+import { systemClock } from "../src/server/clock.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
+import { createLog } from "../src/server/http/log.ts";
+import { createOutbox } from "../src/server/ports/mail/outbox.ts";
+import { createSmtpTransport } from "../src/server/ports/mail/smtp-transport.ts";
+import { queueDueReminders, type ReminderDeps } from "../src/server/reminders/service.ts";
 import { startServer } from "../src/server/server.ts";
 import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
 
@@ -59,13 +65,44 @@ execFileSync(
   { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "ignore" },
 );
 
-/** Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received. */
+/**
+ * The server sweeps for tomorrow's classes each minute from CLASS_REMINDER_HOUR on; a test asks for a sweep now, at
+ * any hour, through its own connection to the same database and the same SMTP server.
+ */
+let sweep: ReminderDeps | undefined;
+function reminderSweep(): ReminderDeps {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    CLASS_REMINDER_HOUR: "0",
+  });
+  const db = openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
+  const transport = createSmtpTransport(smtp.url, config.MAIL_FROM);
+  const outbox = createOutbox({ db, transport, clock: systemClock, log: createLog("warn"), config });
+  return { db, outbox, clock: systemClock, config };
+}
+
+/**
+ * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received, and
+ * POST /reminders/sweep (answers how many reminders it queued).
+ */
 createServer(async (req, res) => {
   if (req.method === "POST" && req.url === "/smtp/down") {
     await smtp.stop();
   } else if (req.method === "POST" && req.url === "/smtp/up") {
     smtp = await startSmtpSink(smtpPort);
     smtp.received = received;
+  } else if (req.method === "POST" && req.url === "/reminders/sweep") {
+    sweep ??= reminderSweep();
+    const answer = await queueDueReminders(sweep).then(
+      (queued) => ({ status: 200, body: { queued } }),
+      (error: unknown) => ({ status: 500, body: { error: String(error) } }),
+    );
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
+    return;
   } else if (req.method === "GET" && req.url === "/smtp/received") {
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify(received));
@@ -76,6 +113,7 @@ createServer(async (req, res) => {
 
 const stop = async () => {
   await server.stop().catch(() => {});
+  await sweep?.db.destroy().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

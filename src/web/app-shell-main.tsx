@@ -3,23 +3,31 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { refreshSession } from "./auth/auth-store.ts";
-import { activateLocale, rememberLocale, visitorLocale } from "./i18n/catalogues.ts";
+import { activateLocale, type CataloguePart, rememberLocale, visitorLocale } from "./i18n/catalogues.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { routes } from "./routes.tsx";
 import "./styles/global.css";
 
 /**
- * The app shell (app.html): the signed-in, password and checkout pages, rendered in the browser in the language of
- * the `lang` cookie (else the browser's). The cookie follows a signed-in person's stored language (signing in and
- * the switch write it), so the page is almost always right at once; when the session says otherwise (the person
- * chose Spanish on another device), the cookie is corrected and the page loads again in their language.
+ * The app shell (app.html): the signed-in, password and checkout pages, rendered in the browser. It draws as soon
+ * as the words of the `lang` cookie's language (else the browser's) arrive, so the route guard's Loading... shows
+ * while the session is asked for (spec §2); before any page hears the session, the signed-in person's stored
+ * language is made the page's (and the cookie's), so every page paints in it from the first frame.
  */
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from app.html");
 
-const locale = visitorLocale();
-const session = refreshSession();
-await activateLocale(locale, ["shared", "public", "client"]);
+const guess = visitorLocale();
+const partsFor = (role: string): CataloguePart[] =>
+  role === "admin" ? ["shared", "public", "client", "admin"] : ["shared", "public", "client"];
+const guessed = activateLocale(guess, partsFor("client"));
+void refreshSession(async (session) => {
+  await guessed;
+  const locale = session.status === "admin" || session.status === "client" ? session.user.locale : guess;
+  if (locale !== guess) rememberLocale(locale);
+  await activateLocale(locale, partsFor(session.status));
+});
+await guessed;
 
 const router = createBrowserRouter(routes);
 createRoot(container).render(
@@ -29,10 +37,3 @@ createRoot(container).render(
     </LocaleProvider>
   </StrictMode>,
 );
-
-const signedIn = await session;
-if ((signedIn.status === "admin" || signedIn.status === "client") && signedIn.user.locale !== locale) {
-  rememberLocale(signedIn.user.locale);
-  // Only once the cookie took: a browser refusing cookies stays in the cookie's language, not in a reload loop.
-  if (visitorLocale() === signedIn.user.locale) window.location.reload();
-}

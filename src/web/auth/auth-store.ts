@@ -44,14 +44,22 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuthState, () => signedOut);
 }
 
-export async function refreshSession(): Promise<AuthState> {
+/**
+ * Asks the server who is signed in. `beforeShowing` hears the answer before any page does: the app shell loads the
+ * person's language there, so the page that replaces the route guard's Loading... is in it from its first paint.
+ */
+export async function refreshSession(beforeShowing?: (next: AuthState) => Promise<void>): Promise<AuthState> {
+  let next: AuthState;
   try {
     const { user } = await apiFetch<SessionResponse>("/api/session");
-    setState(user ? { status: user.role, user } : signedOut);
+    next = user ? { status: user.role, user } : signedOut;
   } catch {
     // A failure to resolve the role gives no role (spec §8).
-    setState(signedOut);
+    next = signedOut;
   }
+  // Words that failed to load leave the page in the language it has: never stuck on Loading...
+  await beforeShowing?.(next).catch((error: unknown) => console.warn("language not loaded", error));
+  setState(next);
   return state;
 }
 

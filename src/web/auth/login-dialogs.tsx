@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import type { PasswordResetRequestResponse } from "../../domain/api.ts";
@@ -53,6 +54,7 @@ function closeDialogFirst(): Promise<void> {
  * other email the server judges ('Invalid email format…'). Every attempt starts by clearing the last answer.
  */
 function LoginModal({ open: isOpen }: { open: boolean }) {
+  const { t } = useLingui();
   const [error, setError] = useState<{ text: string; field?: "email" | "password" } | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
@@ -112,9 +114,11 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
   };
 
   return (
-    <Dialog open={isOpen} title="Login" onClose={close} className="auth-dialog">
+    <Dialog open={isOpen} title={t`Login`} onClose={close} className="auth-dialog">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={emailId}>Email</label>
+        <label htmlFor={emailId}>
+          <Trans>Email</Trans>
+        </label>
         <input
           id={emailId}
           name="email"
@@ -125,7 +129,9 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
           aria-describedby={describedBy("email")}
           data-autofocus
         />
-        <label htmlFor={passwordId}>Password</label>
+        <label htmlFor={passwordId}>
+          <Trans>Password</Trans>
+        </label>
         <input
           id={passwordId}
           name="password"
@@ -141,17 +147,17 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
           </p>
         )}
         <button type="submit" className="auth-form__submit" disabled={busy}>
-          {busy ? "Signing in…" : "Sign In"}
+          {busy ? t`Signing in…` : t`Sign In`}
         </button>
         <button type="button" className="auth-form__secondary" onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <div className="auth-form__links">
           <button type="button" className="auth-form__link" onClick={() => setOpen("reset")}>
-            Forgot Password?
+            <Trans>Forgot Password?</Trans>
           </button>
           <Link to={paths.contact} className="auth-form__link" onClick={() => setOpen("none")}>
-            Create Account
+            <Trans>Create Account</Trans>
           </Link>
         </div>
       </form>
@@ -160,6 +166,7 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
 }
 
 function ResetModal({ open: isOpen }: { open: boolean }) {
+  const { t } = useLingui();
   const [result, setResult] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const emailId = useId();
@@ -189,10 +196,12 @@ function ResetModal({ open: isOpen }: { open: boolean }) {
     setOpen("none");
   };
   return (
-    <Dialog open={isOpen} title="Reset Password" onClose={close} className="auth-dialog">
+    <Dialog open={isOpen} title={t`Reset Password`} onClose={close} className="auth-dialog">
       {/* noValidate: an empty email gets the spec's own message from the server, not the browser's bubble. */}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={emailId}>Email</label>
+        <label htmlFor={emailId}>
+          <Trans>Email</Trans>
+        </label>
         <input id={emailId} name="email" type="email" autoComplete="email" data-autofocus />
         {result && (
           <p className={result.kind === "success" ? "auth-form__success" : "auth-form__error"} role="alert">
@@ -200,10 +209,10 @@ function ResetModal({ open: isOpen }: { open: boolean }) {
           </p>
         )}
         <button type="submit" className="auth-form__submit" disabled={busy}>
-          {busy ? "Sending…" : "Send Reset Link"}
+          {busy ? t`Sending…` : t`Send Reset Link`}
         </button>
         <button type="button" className="auth-form__secondary" onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </form>
     </Dialog>

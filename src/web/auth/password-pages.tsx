@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type {
@@ -19,7 +21,9 @@ function NewPasswordFields({ error }: { error: string | null }) {
   const hintId = useId();
   return (
     <>
-      <label htmlFor={passwordId}>New password</label>
+      <label htmlFor={passwordId}>
+        <Trans>New password</Trans>
+      </label>
       <input
         id={passwordId}
         name="newPassword"
@@ -30,9 +34,11 @@ function NewPasswordFields({ error }: { error: string | null }) {
         aria-describedby={hintId}
       />
       <p id={hintId} className="auth-page__hint">
-        At least {passwordMinLength} characters.
+        <Plural value={passwordMinLength} one="At least # character." other="At least # characters." />
       </p>
-      <label htmlFor={confirmId}>Confirm new password</label>
+      <label htmlFor={confirmId}>
+        <Trans>Confirm new password</Trans>
+      </label>
       <input
         id={confirmId}
         name="confirmPassword"
@@ -56,7 +62,7 @@ function readNewPassword(form: HTMLFormElement): { newPassword: string } | { mis
   return newPassword === String(data.get("confirmPassword") ?? "") ? { newPassword } : { mismatch: true };
 }
 
-const MISMATCH = "The two passwords do not match.";
+const MISMATCH = msg`The two passwords do not match.`;
 
 type LinkState = "checking" | "usable" | "dead" | "unknown";
 
@@ -86,6 +92,7 @@ function useResetLinkState(token: string): [LinkState, (state: LinkState) => voi
 
 /** The page a reset mail links to: /reset-password?token=… */
 export function ResetPasswordPage() {
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get(queryParams.token) ?? "";
   const [link, setLink] = useResetLinkState(token);
@@ -96,7 +103,7 @@ export function ResetPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const read = readNewPassword(event.currentTarget);
-    if ("mismatch" in read) return setError(MISMATCH);
+    if ("mismatch" in read) return setError(i18n._(MISMATCH));
     setBusy(true);
     setError(null);
     try {
@@ -115,15 +122,19 @@ export function ResetPasswordPage() {
 
   return (
     <section className="auth-page">
-      <h1>Choose a new password</h1>
+      <h1>
+        <Trans>Choose a new password</Trans>
+      </h1>
       {done ? (
         <p className="auth-form__success" role="status">
-          Your password has been changed. You can now sign in with it.{" "}
-          <Link to={paths.home}>Go to the home page</Link>
+          <Trans>
+            Your password has been changed. You can now sign in with it.{" "}
+            <Link to={paths.home}>Go to the home page</Link>
+          </Trans>
         </p>
       ) : link === "checking" ? (
         <p className="auth-page__checking" role="status">
-          Checking your reset link…
+          <Trans>Checking your reset link…</Trans>
         </p>
       ) : link === "dead" ? (
         <div className="auth-page__dead-link">
@@ -131,14 +142,14 @@ export function ResetPasswordPage() {
             {messages.resetLinkInvalid}
           </p>
           <button type="button" className="auth-form__submit" onClick={openResetModal}>
-            Ask for a new link
+            <Trans>Ask for a new link</Trans>
           </button>
         </div>
       ) : (
         <form className="auth-form" onSubmit={onSubmit}>
           <NewPasswordFields error={error} />
           <button type="submit" className="auth-form__submit" disabled={busy}>
-            {busy ? "Saving…" : "Save new password"}
+            {busy ? t`Saving…` : t`Save new password`}
           </button>
         </form>
       )}
@@ -148,6 +159,7 @@ export function ResetPasswordPage() {
 
 /** First sign-in with a temporary password: the client (or admin) must choose their own. */
 export function ChangePasswordPage() {
+  const { i18n, t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -158,7 +170,7 @@ export function ChangePasswordPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const read = readNewPassword(form);
-    if ("mismatch" in read) return setError(MISMATCH);
+    if ("mismatch" in read) return setError(i18n._(MISMATCH));
     setBusy(true);
     setError(null);
     try {
@@ -179,10 +191,16 @@ export function ChangePasswordPage() {
 
   return (
     <section className="auth-page">
-      <h1>Choose your password</h1>
-      <p>You signed in with a temporary password. Choose your own to continue.</p>
+      <h1>
+        <Trans>Choose your password</Trans>
+      </h1>
+      <p>
+        <Trans>You signed in with a temporary password. Choose your own to continue.</Trans>
+      </p>
       <form className="auth-form" onSubmit={onSubmit}>
-        <label htmlFor={currentId}>Temporary password</label>
+        <label htmlFor={currentId}>
+          <Trans>Temporary password</Trans>
+        </label>
         <input
           id={currentId}
           name="currentPassword"
@@ -192,7 +210,7 @@ export function ChangePasswordPage() {
         />
         <NewPasswordFields error={error} />
         <button type="submit" className="auth-form__submit" disabled={busy}>
-          {busy ? "Saving…" : "Save password"}
+          {busy ? t`Saving…` : t`Save password`}
         </button>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { clientPaths, isLocalCheckoutPath, paths } from "../../domain/paths.ts";
 import { type AuthState, useAuth } from "./auth-store.ts";
@@ -22,7 +23,9 @@ export function RouteGuard() {
     return (
       <div className="route-loading">
         <span className="route-loading__spinner" aria-hidden="true" />
-        <p role="status">Loading...</p>
+        <p role="status">
+          <Trans>Loading...</Trans>
+        </p>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useSyncExternalStore } from "react";
 import { messages } from "../../domain/messages.ts";
 import { openLoginModal } from "./login-modal.tsx";
@@ -42,11 +43,13 @@ export function SignedOutNotice() {
             openLoginModal();
           }}
         >
-          Sign in again
+          <Trans>Sign in again</Trans>
         </button>
         <button type="button" className="signed-out-notice__dismiss" onClick={clearSignedOutNotice}>
           <span aria-hidden="true">×</span>
-          <span className="visually-hidden">Dismiss</span>
+          <span className="visually-hidden">
+            <Trans>Dismiss</Trans>
+          </span>
         </button>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { msg, t as translate } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, type ClientBookingsResponse } from "../../domain/bookings.ts";
@@ -16,16 +18,20 @@ import {
 } from "./api/bookings.ts";
 import { BookedCalendar } from "./bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
-import { BookingDetailsDialog, bookingTitleOf } from "./bookings/booking-details-dialog.tsx";
+import { BookingDetailsDialog, bookingTitleOf, DetailsLabel } from "./bookings/booking-details-dialog.tsx";
 import "./client-panel.css";
 
 const tiles = [
-  { to: paths.progress, title: "Class Progress", text: "Classes done and still to come in your package." },
-  { to: paths.feedback, title: "View Feedback", text: "Your instructor's notes after each class." },
-  { to: paths.milestones, title: "Milestones", text: "Photos of the big moments." },
-  { to: paths.gallery, title: "Gallery", text: "Pictures and videos of your lessons." },
-  { to: paths.managePayments, title: "Manage Payments", text: "Your package and subscription." },
-  { to: paths.contract, title: "View Contract", text: "Your swim-lesson contract form." },
+  {
+    to: paths.progress,
+    title: msg`Class Progress`,
+    text: msg`Classes done and still to come in your package.`,
+  },
+  { to: paths.feedback, title: msg`View Feedback`, text: msg`Your instructor's notes after each class.` },
+  { to: paths.milestones, title: msg`Milestones`, text: msg`Photos of the big moments.` },
+  { to: paths.gallery, title: msg`Gallery`, text: msg`Pictures and videos of your lessons.` },
+  { to: paths.managePayments, title: msg`Manage Payments`, text: msg`Your package and subscription.` },
+  { to: paths.contract, title: msg`View Contract`, text: msg`Your swim-lesson contract form.` },
 ] as const;
 
 /**
@@ -33,32 +39,40 @@ const tiles = [
  * client's pages, and two settings of ours: class reminders by mail and the private calendar-feed address.
  */
 export function ClientPanelPage() {
+  const { i18n, t } = useLingui();
   const auth = useAuth();
   const client = auth.status === "client" ? auth.user : null;
+  const name = client?.name;
   return (
     <div className="client-panel client-bookings">
       <section className="client-panel__hero" aria-labelledby="client-panel-title">
-        <h1 id="client-panel-title">Welcome{client ? `, ${client.name}` : ""}!</h1>
-        <p>Follow your class calendar, your progress, your instructor's feedback and your photos here.</p>
+        <h1 id="client-panel-title">{name ? t`Welcome, ${name}!` : t`Welcome!`}</h1>
+        <p>
+          <Trans>
+            Follow your class calendar, your progress, your instructor's feedback and your photos here.
+          </Trans>
+        </p>
         <Link to={paths.contact} className="client-panel__cta">
-          Get Started
+          <Trans>Get Started</Trans>
         </Link>
       </section>
       {client ? (
         <ClassCalendar clientId={client.id} />
       ) : (
         <p className="client-panel__note">
-          Each client sees their booked classes here. As an admin, book classes on{" "}
-          <Link to={paths.manageBookings}>Manage Bookings</Link>.
+          <Trans>
+            Each client sees their booked classes here. As an admin, book classes on{" "}
+            <Link to={paths.manageBookings}>Manage Bookings</Link>.
+          </Trans>
         </p>
       )}
-      <nav className="client-panel__tiles-nav" aria-label="Your pages">
+      <nav className="client-panel__tiles-nav" aria-label={t`Your pages`}>
         <ul className="client-panel__tiles">
           {tiles.map((tile) => (
             <li key={tile.to}>
               <Link to={tile.to} className="client-panel__tile">
-                <span className="client-panel__tile-title">{tile.title}</span>
-                <span className="client-panel__tile-text">{tile.text}</span>
+                <span className="client-panel__tile-title">{i18n._(tile.title)}</span>
+                <span className="client-panel__tile-text">{i18n._(tile.text)}</span>
               </Link>
             </li>
           ))}
@@ -75,14 +89,17 @@ export function ClientPanelPage() {
 }
 
 function ClassCalendar({ clientId }: { clientId: string }) {
+  const { t } = useLingui();
   const query = useClientBookings(clientId);
   const [open, setOpen] = useState<Booking | null>(null);
   const data = query.data;
   return (
     <section className="client-panel__calendar" aria-labelledby="client-calendar-title">
-      <h2 id="client-calendar-title">Your class calendar</h2>
+      <h2 id="client-calendar-title">
+        <Trans>Your class calendar</Trans>
+      </h2>
       <ListState
-        what="your bookings"
+        what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
@@ -110,37 +127,30 @@ function BookingList({ data, onOpen }: { data: ClientBookingsResponse; onOpen: (
     .at(-1);
   return (
     <div className="client-panel__bookings">
-      {data.plan && (
-        <p className="client-panel__plan">
-          <strong>{data.plan.title}</strong>: {data.plan.usedClasses} of {data.plan.totalClasses} classes
-          completed, {data.plan.classesLeft} left to book.
-        </p>
-      )}
+      {data.plan && <PlanLine plan={data.plan} />}
       <p className="client-panel__next">
-        {next ? (
-          <>
-            Next class: <time dateTime={next.date}>{formatDay(next.date, { dateStyle: "full" })}</time>
-          </>
-        ) : (
-          "No upcoming class booked."
-        )}
+        {next ? <NextClass day={next.date} /> : <Trans>No upcoming class booked.</Trans>}
       </p>
       {data.bookings.length === 0 ? (
         <div className="bookings-empty">
-          <p>You have no booked classes yet.</p>
+          <p>
+            <Trans>You have no booked classes yet.</Trans>
+          </p>
           <p>
             {data.plan ? (
-              "Your instructor books your class dates; they will show on this calendar."
+              <Trans>Your instructor books your class dates; they will show on this calendar.</Trans>
             ) : (
-              <>
+              <Trans>
                 Choose a package on <Link to={paths.payments}>View Payments</Link> to start.
-              </>
+              </Trans>
             )}
           </p>
         </div>
       ) : (
         <>
-          <h3>Your bookings</h3>
+          <h3>
+            <Trans>Your bookings</Trans>
+          </h3>
           <ul className="client-panel__booking-list">
             {data.bookings.map((booking) => (
               <li key={booking.id}>
@@ -149,7 +159,7 @@ function BookingList({ data, onOpen }: { data: ClientBookingsResponse; onOpen: (
                   <span className="client-panel__booking-dates">{datesSummary(booking)}</span>
                 </span>
                 <button type="button" className="client-panel__details" onClick={() => onOpen(booking)}>
-                  Details<span className="visually-hidden"> of {bookingTitleOf(booking)}</span>
+                  <DetailsLabel title={bookingTitleOf(booking)} />
                 </button>
               </li>
             ))}
@@ -160,11 +170,32 @@ function BookingList({ data, onOpen }: { data: ClientBookingsResponse; onOpen: (
   );
 }
 
+function PlanLine({ plan }: { plan: NonNullable<ClientBookingsResponse["plan"]> }) {
+  const { title, usedClasses: used, totalClasses: total, classesLeft: left } = plan;
+  return (
+    <p className="client-panel__plan">
+      <Trans>
+        <strong>{title}</strong>: {used} of <Plural value={total} one="# class" other="# classes" />{" "}
+        completed, {left} left to book.
+      </Trans>
+    </p>
+  );
+}
+
+function NextClass({ day }: { day: string }) {
+  const date = formatDay(day, { dateStyle: "full" });
+  return (
+    <Trans>
+      Next class: <time dateTime={day}>{date}</time>
+    </Trans>
+  );
+}
+
 /** "Mar 5, Mar 12 and Mar 19, 2026" shortened to its first and last day: "Mar 5 – Mar 19, 2026". */
 function datesSummary(booking: Booking): string {
   const first = booking.dates[0]?.date;
   const last = booking.dates.at(-1)?.date;
-  if (!first || !last) return "No dates";
+  if (!first || !last) return translate`No dates`;
   if (first === last) return formatDay(first, { dateStyle: "medium" });
   return `${formatDay(first, { dateStyle: "medium" })} – ${formatDay(last, { dateStyle: "medium" })}`;
 }
@@ -172,6 +203,7 @@ function datesSummary(booking: Booking): string {
 const hourOf = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 function ClassReminders({ clientId }: { clientId: string }) {
+  const { t } = useLingui();
   const settings = useReminderSettings(clientId);
   const save = useSaveReminderSettings(clientId);
   const [message, setMessage] = useState("");
@@ -191,13 +223,17 @@ function ClassReminders({ clientId }: { clientId: string }) {
 
   return (
     <section className="client-panel__setting" aria-labelledby={`${switchId}-title`}>
-      <h2 id={`${switchId}-title`}>Reminders by email</h2>
+      <h2 id={`${switchId}-title`}>
+        <Trans>Reminders by email</Trans>
+      </h2>
       {settings.isError ? (
         <p className="client-panel__error" role="alert">
-          Could not load your reminder setting. {errorMessageOf(settings.error)}
+          {t`Could not load your reminder setting.`} {errorMessageOf(settings.error)}
         </p>
       ) : settings.data === undefined ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : (
         <>
           <div className="switch">
@@ -213,11 +249,11 @@ function ClassReminders({ clientId }: { clientId: string }) {
               onChange={(event) => toggle(event.target.checked)}
             />
             <label htmlFor={switchId} className="switch__label">
-              Class reminders
+              <Trans>Class reminders</Trans>
             </label>
           </div>
           <p id={hintId} className="client-panel__hint">
-            An email the day before each class from {hourOf(settings.data.hour)}.
+            <ReminderHour hour={settings.data.hour} />
           </p>
         </>
       )}
@@ -233,7 +269,13 @@ function ClassReminders({ clientId }: { clientId: string }) {
   );
 }
 
+function ReminderHour({ hour }: { hour: number }) {
+  const from = hourOf(hour);
+  return <Trans>An email the day before each class from {from}.</Trans>;
+}
+
 function CalendarFeed({ clientId }: { clientId: string }) {
+  const { t } = useLingui();
   const feed = useCalendarFeed(clientId);
   const renew = useNewCalendarFeed(clientId);
   const [confirming, setConfirming] = useState(false);
@@ -248,7 +290,7 @@ function CalendarFeed({ clientId }: { clientId: string }) {
       onSuccess: (answer) =>
         setMessage(
           answer.message ??
-            (renewing ? bookingMessages.calendarFeedRenewed : "Your calendar address is ready."),
+            (renewing ? bookingMessages.calendarFeedRenewed : t`Your calendar address is ready.`),
         ),
     });
   }
@@ -257,25 +299,31 @@ function CalendarFeed({ clientId }: { clientId: string }) {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setMessage("Address copied.");
+      setMessage(t`Address copied.`);
     } catch {
       document.getElementById(inputId)?.focus();
-      setMessage("Copy did not work here: the address is selected, copy it with your keyboard.");
+      setMessage(t`Copy did not work here: the address is selected, copy it with your keyboard.`);
     }
   }
 
   return (
     <section className="client-panel__setting" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Calendar feed</h2>
+      <h2 id={`${inputId}-title`}>
+        <Trans>Calendar feed</Trans>
+      </h2>
       <p className="client-panel__hint">
-        See your classes in your own calendar app. Add it to your phone's calendar as a subscription.
+        <Trans>
+          See your classes in your own calendar app. Add it to your phone's calendar as a subscription.
+        </Trans>
       </p>
       {feed.isError ? (
         <p className="client-panel__error" role="alert">
-          Could not load your calendar address. {errorMessageOf(feed.error)}
+          {t`Could not load your calendar address.`} {errorMessageOf(feed.error)}
         </p>
       ) : feed.data === undefined ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : url === null ? (
         <button
           type="button"
@@ -283,12 +331,12 @@ function CalendarFeed({ clientId }: { clientId: string }) {
           disabled={renew.isPending}
           onClick={() => makeAddress(false)}
         >
-          Create my calendar address
+          <Trans>Create my calendar address</Trans>
         </button>
       ) : (
         <>
           <label htmlFor={inputId} className="client-panel__field-label">
-            Your private calendar address
+            <Trans>Your private calendar address</Trans>
           </label>
           <div className="client-panel__feed-row">
             <input
@@ -300,11 +348,11 @@ function CalendarFeed({ clientId }: { clientId: string }) {
               onFocus={(event) => event.currentTarget.select()}
             />
             <button type="button" className="button button--blue" onClick={() => void copy()}>
-              Copy
+              <Trans>Copy</Trans>
             </button>
           </div>
           <p className="client-panel__hint">
-            Keep it private: anyone with this address can see your class dates.
+            <Trans>Keep it private: anyone with this address can see your class dates.</Trans>
           </p>
           <button
             type="button"
@@ -312,7 +360,7 @@ function CalendarFeed({ clientId }: { clientId: string }) {
             disabled={renew.isPending}
             onClick={() => setConfirming(true)}
           >
-            Renew address
+            <Trans>Renew address</Trans>
           </button>
         </>
       )}
@@ -324,10 +372,12 @@ function CalendarFeed({ clientId }: { clientId: string }) {
           {errorMessageOf(renew.error)}
         </p>
       )}
-      <Dialog open={confirming} title="Renew calendar address?" onClose={() => setConfirming(false)}>
+      <Dialog open={confirming} title={t`Renew calendar address?`} onClose={() => setConfirming(false)}>
         <p>
-          You get a new private address and the old one stops working at once: calendars subscribed to it no
-          longer receive your classes until you add the new one.
+          <Trans>
+            You get a new private address and the old one stops working at once: calendars subscribed to it no
+            longer receive your classes until you add the new one.
+          </Trans>
         </p>
         <div className="dialog__actions">
           <button
@@ -335,10 +385,10 @@ function CalendarFeed({ clientId }: { clientId: string }) {
             className="button client-panel__secondary"
             onClick={() => setConfirming(false)}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="button" className="button button--blue" onClick={() => makeAddress(true)}>
-            Renew address
+            <Trans>Renew address</Trans>
           </button>
         </div>
       </Dialog>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { reducedMotionQuery } from "../styles/breakpoints.ts";
 import { type MediaName, Picture } from "./picture.tsx";
@@ -23,6 +24,7 @@ interface AmbientVideoProps {
  * (moving content that lasts has to be stoppable).
  */
 export function AmbientVideo({ video, poster, sizes, priority = false, className }: AmbientVideoProps) {
+  const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
@@ -85,7 +87,7 @@ export function AmbientVideo({ video, poster, sizes, priority = false, className
             <path d="M3 1.5v11l9-5.5z" fill="currentColor" />
           </svg>
         )}
-        <span className="visually-hidden">{playing ? "Pause video" : "Play video"}</span>
+        <span className="visually-hidden">{playing ? t`Pause video` : t`Play video`}</span>
       </button>
     </div>
   );

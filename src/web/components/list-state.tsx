@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { errorMessageOf } from "../api/http.ts";
 import "./list-state.css";
 
@@ -10,13 +11,13 @@ export function ListState({
   loaded,
   what,
   error,
-  loadingText = `Loading ${what}…`,
+  loadingText,
   onRetry,
   retryClassName = "button button--blue",
 }: {
   isError: boolean;
   loaded: boolean;
-  /** What is loading, e.g. "your milestones". */
+  /** What is loading, e.g. "your milestones", in the page's language: "Could not load {what}.", "Loading {what}…". */
   what: string;
   /** The failure, when its own message should be shown ("Please try again." otherwise). */
   error?: unknown;
@@ -24,14 +25,15 @@ export function ListState({
   onRetry: () => void;
   retryClassName?: string;
 }) {
+  const { t } = useLingui();
   if (isError) {
     return (
       <div className="list-state list-state--error" role="alert">
         <p>
-          Could not load {what}. {error === undefined ? "Please try again." : errorMessageOf(error)}
+          {t`Could not load ${what}.`} {error === undefined ? t`Please try again.` : errorMessageOf(error)}
         </p>
         <button type="button" className={retryClassName} onClick={onRetry}>
-          Try again
+          {t`Try again`}
         </button>
       </div>
     );
@@ -39,7 +41,7 @@ export function ListState({
   if (!loaded) {
     return (
       <p className="list-state" role="status">
-        {loadingText}
+        {loadingText ?? t`Loading ${what}…`}
       </p>
     );
   }

@@ -1,8 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { filterYears } from "../../domain/media.ts";
-import { monthNames } from "./media/media-filters.ts";
+import { capitalized, monthName } from "../i18n/format.ts";
 
-/** Month filter (spec §2): All Months, then January to December; the value is 1 to 12, or "" for all. */
+const months = Array.from({ length: 12 }, (_, index) => index + 1);
+
+/**
+ * Month filter (spec §2): All Months, then January to December (Enero to Diciembre in Spanish, named when shown);
+ * the value is 1 to 12, or "" for all.
+ */
 export function MonthSelect({
   value,
   onChange,
@@ -10,15 +16,18 @@ export function MonthSelect({
   value: number | null;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="filter">
-      <label htmlFor={id}>Month</label>
+      <label htmlFor={id}>
+        <Trans>Month</Trans>
+      </label>
       <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All Months</option>
-        {monthNames.map((name, index) => (
-          <option key={name} value={index + 1}>
-            {name}
+        <option value="">{t`All Months`}</option>
+        {months.map((month) => (
+          <option key={month} value={month}>
+            {capitalized(monthName(month))}
           </option>
         ))}
       </select>
@@ -39,7 +48,9 @@ export function YearSelect({
   const id = useId();
   return (
     <div className="filter">
-      <label htmlFor={id}>Year</label>
+      <label htmlFor={id}>
+        <Trans>Year</Trans>
+      </label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {filterYears(today).map((year) => (
           <option key={year} value={year}>

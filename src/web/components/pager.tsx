@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import "./pager.css";
 
 /**
@@ -10,15 +11,17 @@ export function Pager({
   onPage,
   label,
   buttonClassName = "button button--blue",
-  previousLabel = "Previous",
+  previousLabel,
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
   label: string;
   buttonClassName?: string;
+  /** "Previous" unless given. */
   previousLabel?: string;
 }) {
+  const { t } = useLingui();
   return (
     <nav className="pager" aria-label={label}>
       <button
@@ -27,10 +30,12 @@ export function Pager({
         disabled={page <= 1}
         onClick={() => onPage(Math.min(page - 1, pages))}
       >
-        {previousLabel}
+        {previousLabel ?? t`Previous`}
       </button>
       <span className="pager__status">
-        Page {page} of {pages}
+        <Trans>
+          Page {page} of {pages}
+        </Trans>
       </span>
       <button
         type="button"
@@ -38,7 +43,7 @@ export function Pager({
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        <Trans>Next</Trans>
       </button>
     </nav>
   );

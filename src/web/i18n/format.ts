@@ -1,5 +1,6 @@
 import { enUS, es } from "react-day-picker/locale";
 import { localeTags } from "../../domain/locale.ts";
+import { formatDay } from "../../domain/school-day.ts";
 import { readerLocale } from "../../domain/translate.ts";
 
 /**
@@ -28,3 +29,10 @@ export function formatMoment(
 ): string {
   return new Intl.DateTimeFormat(localeTags[readerLocale()], options).format(date);
 }
+
+/**
+ * A milestone's or gallery item's day as its tile and preview name it: the spec's YYYY-MM-DD in English (spec §2:
+ * "Image with date"), "5 mar 2026" in Spanish, where a YYYY-MM-DD day reads as a foreign notation.
+ */
+export const formatItemDay = (day: string): string =>
+  readerLocale() === "en" ? day : formatDay(day, { dateStyle: "medium" });

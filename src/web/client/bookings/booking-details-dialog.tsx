@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type Booking, bookingMessages } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
@@ -18,27 +19,54 @@ export function BookingDetailsDialog({
   today: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Dialog open={booking !== null} title="Booking Details" onClose={onClose} className="booking-details">
+    <Dialog open={booking !== null} title={t`Booking Details`} onClose={onClose} className="booking-details">
       {booking && (
         <>
           <p className="booking-details__title">{bookingTitleOf(booking)}</p>
-          <h3 className="booking-details__heading">Dates</h3>
+          <h3 className="booking-details__heading">
+            <Trans>Dates</Trans>
+          </h3>
           <ul className="booking-details__dates">
             {booking.dates.map(({ date }) => (
               <li key={date}>
                 <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
-                <span className={date < today ? "class-state class-state--done" : "class-state"}>
-                  {date < today ? "Completed" : "Upcoming"}
-                </span>
+                <ClassState done={date < today} />
               </li>
             ))}
           </ul>
           <p className="booking-details__paid">
-            Paid: <strong>{booking.paid ? "Yes" : "No"}</strong>
+            {booking.paid ? (
+              <Trans>
+                Paid: <strong>Yes</strong>
+              </Trans>
+            ) : (
+              <Trans>
+                Paid: <strong>No</strong>
+              </Trans>
+            )}
           </p>
         </>
       )}
     </Dialog>
+  );
+}
+
+/** A class date's state beside it: Completed once past, else Upcoming. */
+export function ClassState({ done }: { done: boolean }) {
+  return (
+    <span className={done ? "class-state class-state--done" : "class-state"}>
+      {done ? <Trans>Completed</Trans> : <Trans>Upcoming</Trans>}
+    </span>
+  );
+}
+
+/** A Details button's words: "Details", and for a screen reader which booking they open. */
+export function DetailsLabel({ title }: { title: string }) {
+  return (
+    <Trans>
+      Details<span className="visually-hidden"> of {title}</span>
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import content from "../../../content/site.json";
 import { Picture } from "../../components/picture.tsx";
@@ -25,7 +26,9 @@ type FormState = "checking" | "shown" | "unavailable";
  * the school instead of showing an empty frame.
  */
 export function ContractPage() {
+  const { t } = useLingui();
   const url = contractFormUrl();
+  const { email, phone } = content.contact;
   const [state, setState] = useState<FormState>(url ? "checking" : "unavailable");
 
   useEffect(() => {
@@ -44,18 +47,27 @@ export function ContractPage() {
     <section className="contract">
       <Picture name="about-hero" alt="" sizes="100vw" priority className="contract__photo" />
       <div className="contract__panel">
-        <h1>View Contract</h1>
-        {state === "checking" && <p role="status">Loading the contract form…</p>}
+        <h1>
+          <Trans>View Contract</Trans>
+        </h1>
+        {state === "checking" && (
+          <p role="status">
+            <Trans>Loading the contract form…</Trans>
+          </p>
+        )}
         {state === "shown" && url && (
-          <iframe className="contract__frame" title="Contract form" src={url} loading="lazy" />
+          <iframe className="contract__frame" title={t`Contract form`} src={url} loading="lazy" />
         )}
         {state === "unavailable" && (
           <div className="contract__fallback" role="status">
-            <p>The contract form cannot be shown right now.</p>
             <p>
-              Please ask us for your contract: email{" "}
-              <a href={`mailto:${content.contact.email}`}>{content.contact.email}</a> or call{" "}
-              <a href={`tel:${content.contact.phone.replace(/[^\d+]/g, "")}`}>{content.contact.phone}</a>.
+              <Trans>The contract form cannot be shown right now.</Trans>
+            </p>
+            <p>
+              <Trans>
+                Please ask us for your contract: email <a href={`mailto:${email}`}>{email}</a> or call{" "}
+                <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>.
+              </Trans>
             </p>
           </div>
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { bookingMessages, type ClientBookingsResponse } from "../../../domain/bookings.ts";
@@ -28,20 +29,26 @@ export function FeedbackPage() {
   return (
     <div className="feedback client-bookings">
       <section className="feedback__hero" aria-labelledby="feedback-title">
-        <h1 id="feedback-title">View Feedback</h1>
-        <p>Your instructor's notes after each class. Pick a date to read them.</p>
+        <h1 id="feedback-title">
+          <Trans>View Feedback</Trans>
+        </h1>
+        <p>
+          <Trans>Your instructor's notes after each class. Pick a date to read them.</Trans>
+        </p>
       </section>
       {auth.status === "client" ? (
         <ClientFeedback clientId={auth.user.id} />
       ) : (
         <p className="feedback__note">
-          Each client reads their feedback here. As an admin, write it on{" "}
-          <Link to={paths.adminFeedback}>Add Feedback</Link>.
+          <Trans>
+            Each client reads their feedback here. As an admin, write it on{" "}
+            <Link to={paths.adminFeedback}>Add Feedback</Link>.
+          </Trans>
         </p>
       )}
       <p>
         <Link to={paths.gallery} className="button button--blue">
-          View Gallery
+          <Trans>View Gallery</Trans>
         </Link>
       </p>
     </div>
@@ -49,11 +56,12 @@ export function FeedbackPage() {
 }
 
 function ClientFeedback({ clientId }: { clientId: string }) {
+  const { t } = useLingui();
   const query = useClientBookings(clientId);
   if (!query.data || query.isError) {
     return (
       <ListState
-        what="your bookings"
+        what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
@@ -66,6 +74,7 @@ function ClientFeedback({ clientId }: { clientId: string }) {
 }
 
 function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<BookedDay | null>(null);
   const days = bookedDaysOf(data.bookings);
@@ -80,12 +89,14 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
     <>
       {todays && (
         <section className="feedback__today" aria-labelledby="feedback-today-title">
-          <h2 id="feedback-today-title">Today's feedback</h2>
+          <h2 id="feedback-today-title">
+            <Trans>Today's feedback</Trans>
+          </h2>
           <p className="feedback__today-date">{formatDay(todays.date)}</p>
           <p className="feedback__text">{todays.feedback}</p>
         </section>
       )}
-      <search className="feedback__filters" aria-label="Filter dates">
+      <search className="feedback__filters" aria-label={t`Filter dates`}>
         <MonthSelect
           value={filters.month}
           onChange={(value) => setFilter(queryParams.feedbackMonth, value)}
@@ -97,15 +108,19 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
         />
       </search>
       {days.length === 0 ? (
-        <p className="bookings-empty">No booked classes yet: feedback appears here after your classes.</p>
+        <p className="bookings-empty">
+          <Trans>No booked classes yet: feedback appears here after your classes.</Trans>
+        </p>
       ) : shown.length === 0 ? (
         <p className="bookings-empty" role="status">
-          No booked dates match these filters.
+          <Trans>No booked dates match these filters.</Trans>
         </p>
       ) : (
         <>
-          <p className="feedback__legend">Dates with feedback are filled in and marked with a dot.</p>
-          <ul className="feedback__days" aria-label="Booked dates">
+          <p className="feedback__legend">
+            <Trans>Dates with feedback are filled in and marked with a dot.</Trans>
+          </p>
+          <ul className="feedback__days" aria-label={t`Booked dates`}>
             {shown.map((day) => (
               <li key={`${day.booking.id}-${day.date}`}>
                 <DayButton day={day} onOpen={() => setOpen(day)} />
@@ -134,12 +149,14 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
 }
 
 function DayButton({ day, onOpen }: { day: BookedDay; onOpen: () => void }) {
+  const { t } = useLingui();
   const short = (options: Intl.DateTimeFormatOptions) => formatDay(day.date, options);
+  const date = formatDay(day.date);
   return (
     <button
       type="button"
       className={day.feedback ? "feedback-day feedback-day--has-feedback" : "feedback-day"}
-      aria-label={`${formatDay(day.date)}${day.feedback ? ", has feedback" : ""}`}
+      aria-label={day.feedback ? t`${date}, has feedback` : date}
       onClick={onOpen}
     >
       <span className="feedback-day__month">{short({ month: "short" })}</span>
@@ -159,12 +176,15 @@ function YearFilter({
   years: readonly number[];
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="filter">
-      <label htmlFor={id}>Year</label>
+      <label htmlFor={id}>
+        <Trans>Year</Trans>
+      </label>
       <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All Years</option>
+        <option value="">{t`All Years`}</option>
         {years.map((year) => (
           <option key={year} value={year}>
             {year}

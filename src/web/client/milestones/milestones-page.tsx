@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { type Milestone, milestonePageSize } from "../../../domain/media.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
@@ -6,33 +7,44 @@ import { useMilestones } from "../../api/media.ts";
 import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
 import { localDate, milestoneFileName } from "../../components/media/media-filters.ts";
 import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
+import { formatItemDay } from "../../i18n/format.ts";
 
 /** /milestones (spec §2): the signed-in client's milestone photos, filtered by month and year, 8 a page. */
 export function MilestonesPage() {
+  const { t } = useLingui();
+  const previewOf = (milestone: Milestone): PreviewImage => {
+    const date = formatItemDay(localDate(milestone.timestamp));
+    return {
+      title: t`Milestone, ${date}`,
+      imageUrl: milestone.imageUrl,
+      alt: t`Milestone photo from ${date}`,
+      fileName: milestoneFileName(milestone.timestamp),
+    };
+  };
   return (
     <ClientMediaPage
-      title="Milestones"
+      title={t`Milestones`}
       note={
-        <>
+        <Trans>
           Each client sees their milestone photos here. As an admin, upload and review them on{" "}
           <Link to={paths.adminMilestones}>Add Milestones</Link>.
-        </>
+        </Trans>
       }
       useItems={useMilestones}
-      filtersLabel="Filter milestones"
-      what="milestones"
+      filtersLabel={t`Filter milestones`}
+      what={t`milestones`}
       emptyMessage={mediaMessages.noMilestones}
       layout="milestones"
-      gridLabel="Milestone photos"
+      gridLabel={t`Milestone photos`}
       pageSize={milestonePageSize}
-      pagerLabel="Milestone pages"
+      pagerLabel={t`Milestone pages`}
       renderTile={(milestone, open) => {
-        const date = localDate(milestone.timestamp);
+        const date = formatItemDay(localDate(milestone.timestamp));
         return (
           <button
             type="button"
             className="media-tile__open"
-            aria-label={`Open milestone from ${date}`}
+            aria-label={t`Open milestone from ${date}`}
             onClick={() => open(previewOf(milestone))}
           >
             <Thumbnail src={milestone.thumbnailUrl} />
@@ -45,13 +57,3 @@ export function MilestonesPage() {
     />
   );
 }
-
-const previewOf = (milestone: Milestone): PreviewImage => {
-  const date = localDate(milestone.timestamp);
-  return {
-    title: `Milestone, ${date}`,
-    imageUrl: milestone.imageUrl,
-    alt: `Milestone photo from ${date}`,
-    fileName: milestoneFileName(milestone.timestamp),
-  };
-};

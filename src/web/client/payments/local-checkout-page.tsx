@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
@@ -5,15 +8,15 @@ import { paths } from "../../../domain/paths.ts";
 import type { CheckoutStatus } from "../../../domain/subscriptions.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { useFinishLocalCheckout, useLocalCheckout } from "./api.ts";
+import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";
 
 /** What a checkout that is no longer open says instead of Pay and Cancel. */
-const closedCheckout: Record<Exclude<CheckoutStatus, "open">, string> = {
-  completed: "This checkout is paid: your package is active.",
-  canceled: "This checkout was canceled. Nothing was charged.",
-  refused:
-    "This checkout could not complete because another package became active first. Nothing was charged.",
+const closedCheckout: Record<Exclude<CheckoutStatus, "open">, MessageDescriptor> = {
+  completed: msg`This checkout is paid: your package is active.`,
+  canceled: msg`This checkout was canceled. Nothing was charged.`,
+  refused: msg`This checkout could not complete because another package became active first. Nothing was charged.`,
 };
 
 /**
@@ -21,6 +24,7 @@ const closedCheckout: Record<Exclude<CheckoutStatus, "open">, string> = {
  * the package and its price with Pay and Cancel; each answers the address to go to next (back to /payments).
  */
 export function LocalCheckoutPage() {
+  const { i18n } = useLingui();
   const { sessionId = "" } = useParams();
   const navigate = useNavigate();
   const checkout = useLocalCheckout(sessionId);
@@ -41,34 +45,50 @@ export function LocalCheckoutPage() {
   const session = checkout.data;
   return (
     <section className="payments checkout">
-      <h1>Checkout</h1>
+      <h1>
+        <Trans>Checkout</Trans>
+      </h1>
       {checkout.isError ? (
         <>
           <p className="payments__error" role="alert">
             {checkout.error instanceof ApiError ? checkout.error.message : errorMessageOf(checkout.error)}
           </p>
-          <Link to={paths.payments}>Back to payments</Link>
+          <Link to={paths.payments}>
+            <Trans>Back to payments</Trans>
+          </Link>
         </>
       ) : session === undefined ? (
-        <p role="status">Loading your checkout…</p>
+        <p role="status">
+          <Trans>Loading your checkout…</Trans>
+        </p>
       ) : (
         <div className="payments__box checkout__summary">
-          <h2>{session.classes} classes</h2>
+          <h2>
+            <ClassCount classes={session.classes} />
+          </h2>
           <dl className="checkout__lines">
             <div>
-              <dt>Package</dt>
+              <dt>
+                <Trans>Package</Trans>
+              </dt>
               <dd>{session.packName}</dd>
             </div>
             <div>
-              <dt>Price per class</dt>
+              <dt>
+                <Trans>Price per class</Trans>
+              </dt>
               <dd>{formatPrice(session.pricePerClass)}</dd>
             </div>
             <div className="checkout__total">
-              <dt>Total</dt>
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
               <dd>{formatPrice(session.price)}</dd>
             </div>
             <div>
-              <dt>Receipt to</dt>
+              <dt>
+                <Trans>Receipt to</Trans>
+              </dt>
               <dd>{session.email}</dd>
             </div>
           </dl>
@@ -85,7 +105,7 @@ export function LocalCheckoutPage() {
                 disabled={finish.isPending}
                 onClick={() => onFinish("pay")}
               >
-                Pay
+                <Trans>Pay</Trans>
               </button>
               <button
                 type="button"
@@ -93,17 +113,21 @@ export function LocalCheckoutPage() {
                 disabled={finish.isPending}
                 onClick={() => onFinish("cancel")}
               >
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
             </div>
           ) : (
             <>
-              <p role="status">{closedCheckout[session.status]}</p>
-              <Link to={paths.payments}>Back to payments</Link>
+              <p role="status">{i18n._(closedCheckout[session.status])}</p>
+              <Link to={paths.payments}>
+                <Trans>Back to payments</Trans>
+              </Link>
             </>
           )}
           <p className="payments__note">
-            This is the school's own checkout page: paying here activates the package without a card.
+            <Trans>
+              This is the school's own checkout page: paying here activates the package without a card.
+            </Trans>
           </p>
         </div>
       )}

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -14,6 +17,7 @@ import {
   useOwnClient,
   useStartCheckout,
 } from "./api.ts";
+import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";
 
@@ -39,16 +43,18 @@ function checkoutReturnOf(params: URLSearchParams): CheckoutReturn | null {
   return null;
 }
 
-const returnPopups: Record<CheckoutReturn, Popup> = {
-  success: { title: "Thank you!", message: messages.subscriptionSuccessful, tone: "success" },
-  canceled: { title: "Payment canceled", message: messages.paymentCanceled, tone: "error" },
-};
+/** The popup a checkout's return opens, read when it opens (in the page's language). */
+const returnPopup = (kind: CheckoutReturn, i18n: I18n): Popup =>
+  kind === "success"
+    ? { title: i18n._(msg`Thank you!`), message: messages.subscriptionSuccessful, tone: "success" }
+    : { title: i18n._(msg`Payment canceled`), message: messages.paymentCanceled, tone: "error" };
 
 /**
  * /payments and /manage-payments (spec §2, §4): the active subscription box with Cancel, the client's package
  * card(s) with Buy this package, and one popup for the checkout's return and every outcome.
  */
 export function PaymentsPage() {
+  const { i18n } = useLingui();
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -59,7 +65,7 @@ export function PaymentsPage() {
   // opens on the clean address.
   useEffect(() => {
     if (!returned) return;
-    setPopup(returnPopups[returned]);
+    setPopup(returnPopup(returned, i18n));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -72,17 +78,21 @@ export function PaymentsPage() {
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
       void queryClient.invalidateQueries({ queryKey: ["clients"] });
     }
-  }, [returned, setParams, queryClient]);
+  }, [returned, setParams, queryClient, i18n]);
 
   return (
     <section className="payments">
-      <h1>Choose your class package</h1>
+      <h1>
+        <Trans>Choose your class package</Trans>
+      </h1>
       {auth.status === "client" ? (
         <ClientPayments userId={auth.user.id} email={auth.user.email} onPopup={setPopup} />
       ) : auth.status === "admin" ? (
         <p className="payments__note">
-          This page is where each client buys and cancels their package. As an admin you see each client's
-          plan in the clients list.
+          <Trans>
+            This page is where each client buys and cancels their package. As an admin you see each client's
+            plan in the clients list.
+          </Trans>
         </p>
       ) : (
         <p className="payments__error" role="alert">
@@ -93,7 +103,7 @@ export function PaymentsPage() {
         <p className={`payments__popup payments__popup--${popup?.tone ?? "success"}`}>{popup?.message}</p>
         <div className="dialog__actions">
           <button type="button" className="button button--blue" onClick={() => setPopup(null)}>
-            OK
+            <Trans>OK</Trans>
           </button>
         </div>
       </Dialog>
@@ -110,6 +120,7 @@ function ClientPayments({
   email: string;
   onPopup: (popup: Popup) => void;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const subscription = useActiveSubscription(userId);
   const client = useOwnClient(userId);
@@ -127,7 +138,7 @@ function ClientPayments({
       // The server's words for a refusal ('You must be logged in.', an active plan…); anything else has no url.
       const message =
         error instanceof ApiError && error.status < 500 ? error.message : messages.checkoutFailed;
-      onPopup({ title: "Checkout", message, tone: "error" });
+      onPopup({ title: t`Checkout`, message, tone: "error" });
     }
   }
 
@@ -136,10 +147,12 @@ function ClientPayments({
       <SubscriptionBox userId={userId} query={subscription} onPopup={onPopup} />
       {client.isError ? (
         <p className="payments__error" role="alert">
-          Could not load your package. Please try again.
+          <Trans>Could not load your package. Please try again.</Trans>
         </p>
       ) : client.data === undefined ? (
-        <p role="status">Loading your package…</p>
+        <p role="status">
+          <Trans>Loading your package…</Trans>
+        </p>
       ) : (
         <Packages
           defaultPack={client.data.client.defaultPackType}
@@ -161,6 +174,7 @@ function SubscriptionBox({
   query: ReturnType<typeof useActiveSubscription>;
   onPopup: (popup: Popup) => void;
 }) {
+  const { t } = useLingui();
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
@@ -169,10 +183,10 @@ function SubscriptionBox({
     if (!info.subscriptionId) return;
     try {
       const { message } = await cancel.mutateAsync({ subscriptionId: info.subscriptionId, userId });
-      onPopup({ title: "Subscription canceled", message, tone: "success" });
+      onPopup({ title: t`Subscription canceled`, message, tone: "success" });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : messages.cancelSubscriptionFailed;
-      onPopup({ title: "Subscription", message, tone: "error" });
+      onPopup({ title: t`Subscription`, message, tone: "error" });
     }
     setConfirming(false);
   }
@@ -180,31 +194,35 @@ function SubscriptionBox({
   const info = query.data;
   return (
     <section className="payments__box" aria-labelledby={headingId}>
-      <h2 id={headingId}>Your subscription</h2>
+      <h2 id={headingId}>
+        <Trans>Your subscription</Trans>
+      </h2>
       {query.isError ? (
         <p className="payments__error" role="alert">
-          Could not load your subscription. Please try again.
+          <Trans>Could not load your subscription. Please try again.</Trans>
         </p>
       ) : info === undefined ? (
-        <p role="status">Loading your subscription…</p>
+        <p role="status">
+          <Trans>Loading your subscription…</Trans>
+        </p>
       ) : !info.active ? (
-        <p>You have no active subscription. Choose a package below to start.</p>
+        <p>
+          <Trans>You have no active subscription. Choose a package below to start.</Trans>
+        </p>
       ) : (
         <>
           <p className="payments__plan-title">{info.title}</p>
-          <p>
-            <strong>{info.usedClasses}</strong> of <strong>{info.totalClasses}</strong> classes used
-          </p>
+          <ClassesUsed used={info.usedClasses} total={info.totalClasses} />
           <progress
             className="payments__meter"
             max={info.totalClasses}
             value={info.usedClasses}
-            aria-label="Classes used"
+            aria-label={t`Classes used`}
           />
           <button type="button" className="button payments__danger" onClick={() => setConfirming(true)}>
-            Cancel subscription
+            <Trans>Cancel subscription</Trans>
           </button>
-          <Dialog open={confirming} title="Please confirm" onClose={() => setConfirming(false)}>
+          <Dialog open={confirming} title={t`Please confirm`} onClose={() => setConfirming(false)}>
             <p>{messages.confirmCancelSubscription}</p>
             <div className="dialog__actions">
               <button
@@ -212,7 +230,7 @@ function SubscriptionBox({
                 className="button payments__secondary"
                 onClick={() => setConfirming(false)}
               >
-                Keep it
+                <Trans>Keep it</Trans>
               </button>
               <button
                 type="button"
@@ -220,13 +238,24 @@ function SubscriptionBox({
                 disabled={cancel.isPending}
                 onClick={() => onConfirm(info)}
               >
-                {cancel.isPending ? "Canceling…" : "Cancel subscription"}
+                {cancel.isPending ? t`Canceling…` : t`Cancel subscription`}
               </button>
             </div>
           </Dialog>
         </>
       )}
     </section>
+  );
+}
+
+function ClassesUsed({ used, total }: { used: number; total: number }) {
+  return (
+    <p>
+      <Trans>
+        <strong>{used}</strong> of <strong>{total}</strong>{" "}
+        <Plural value={total} one="class used" other="classes used" />
+      </Trans>
+    </p>
   );
 }
 
@@ -242,6 +271,7 @@ function Packages({
   buying: PackType | null;
   onBuy: (type: PackType) => void;
 }) {
+  const { t } = useLingui();
   const packs = useAvailablePacks(defaultPack === null);
   const headingId = useId();
   const lockId = useId();
@@ -255,20 +285,24 @@ function Packages({
 
   return (
     <section className="payments__packages" aria-labelledby={headingId}>
-      <h2 id={headingId}>{defaultPack ? "Your package" : "Our packages"}</h2>
+      <h2 id={headingId}>{defaultPack ? t`Your package` : t`Our packages`}</h2>
       {active && (
         <p id={lockId} className="payments__note">
-          You can buy a new package once your current subscription ends or is canceled.
+          <Trans>You can buy a new package once your current subscription ends or is canceled.</Trans>
         </p>
       )}
       {packs.isError && !defaultPack ? (
         <p className="payments__error" role="alert">
-          Could not load the packages. Please try again.
+          <Trans>Could not load the packages. Please try again.</Trans>
         </p>
       ) : offered === null ? (
-        <p role="status">Loading packages…</p>
+        <p role="status">
+          <Trans>Loading packages…</Trans>
+        </p>
       ) : offered.length === 0 ? (
-        <p>No packages are on offer right now. Please contact the school.</p>
+        <p>
+          <Trans>No packages are on offer right now. Please contact the school.</Trans>
+        </p>
       ) : (
         <ul className="payments__cards">
           {offered.map((type) => (
@@ -300,13 +334,19 @@ function PackCard({
   describedBy?: string;
   onBuy: (type: PackType) => void;
 }) {
+  const { t } = useLingui();
   const pack = packOf(type);
+  const perClass = formatPrice(pack.pricePerClass);
   const titleId = useId();
   return (
     <li className="pack-card">
-      <h3 id={titleId}>{pack.classes} classes</h3>
+      <h3 id={titleId}>
+        <ClassCount classes={pack.classes} />
+      </h3>
       <p className="pack-card__price">{formatPrice(pack.price)}</p>
-      <p className="pack-card__detail">{formatPrice(pack.pricePerClass)} per class · 30-minute classes</p>
+      <p className="pack-card__detail">
+        <Trans>{perClass} per class · 30-minute classes</Trans>
+      </p>
       <button
         type="button"
         className="button button--blue"
@@ -314,7 +354,7 @@ function PackCard({
         aria-describedby={[titleId, describedBy].filter(Boolean).join(" ")}
         onClick={() => onBuy(type)}
       >
-        {busy ? "Opening checkout…" : "Buy this package"}
+        {busy ? t`Opening checkout…` : t`Buy this package`}
       </button>
     </li>
   );

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, type ClientPlanProgress } from "../../../domain/bookings.ts";
@@ -8,7 +10,12 @@ import { ListState } from "../../components/list-state.tsx";
 import { useClientBookings } from "../api/bookings.ts";
 import { BookedCalendar } from "../bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "../bookings/booked-days.ts";
-import { BookingDetailsDialog, bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
+import {
+  BookingDetailsDialog,
+  bookingTitleOf,
+  ClassState,
+  DetailsLabel,
+} from "../bookings/booking-details-dialog.tsx";
 import "./progress.css";
 
 /**
@@ -20,18 +27,24 @@ export function ProgressPage() {
   return (
     <div className="progress client-bookings">
       <section className="progress__hero" aria-labelledby="progress-title">
-        <h1 id="progress-title">Class Progress</h1>
+        <h1 id="progress-title">
+          <Trans>Class Progress</Trans>
+        </h1>
         <p>
-          Every class is a step forward in the water. See your booked classes on the calendar and how far you
-          are in your package.
+          <Trans>
+            Every class is a step forward in the water. See your booked classes on the calendar and how far
+            you are in your package.
+          </Trans>
         </p>
       </section>
       {auth.status === "client" ? (
         <ClientProgress clientId={auth.user.id} />
       ) : (
         <p className="progress__note">
-          Each client follows their classes here. As an admin, see bookings on{" "}
-          <Link to={paths.manageBookings}>Manage Bookings</Link>.
+          <Trans>
+            Each client follows their classes here. As an admin, see bookings on{" "}
+            <Link to={paths.manageBookings}>Manage Bookings</Link>.
+          </Trans>
         </p>
       )}
     </div>
@@ -39,13 +52,14 @@ export function ProgressPage() {
 }
 
 function ClientProgress({ clientId }: { clientId: string }) {
+  const { t } = useLingui();
   const query = useClientBookings(clientId);
   const [open, setOpen] = useState<Booking | null>(null);
   const data = query.data;
   if (!data || query.isError) {
     return (
       <ListState
-        what="your bookings"
+        what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
         isError={query.isError}
         error={query.error}
@@ -57,10 +71,14 @@ function ClientProgress({ clientId }: { clientId: string }) {
   if (!data.plan && data.bookings.length === 0) {
     return (
       <div className="bookings-empty">
-        <p>You have no package and no booked classes yet.</p>
         <p>
-          Choose your class package on <Link to={paths.payments}>View Payments</Link>; your instructor then
-          books your class dates and they show here.
+          <Trans>You have no package and no booked classes yet.</Trans>
+        </p>
+        <p>
+          <Trans>
+            Choose your class package on <Link to={paths.payments}>View Payments</Link>; your instructor then
+            books your class dates and they show here.
+          </Trans>
         </p>
       </div>
     );
@@ -69,7 +87,9 @@ function ClientProgress({ clientId }: { clientId: string }) {
     <>
       <div className="progress__overview">
         <section aria-labelledby="progress-calendar-title">
-          <h2 id="progress-calendar-title">Your calendar</h2>
+          <h2 id="progress-calendar-title">
+            <Trans>Your calendar</Trans>
+          </h2>
           <BookedCalendar
             bookedDays={bookedDaysOf(data.bookings).map(({ date }) => date)}
             today={data.today}
@@ -87,47 +107,66 @@ function ClientProgress({ clientId }: { clientId: string }) {
 function PackageTracker({ plan }: { plan: ClientPlanProgress | null }) {
   return (
     <section className="progress__tracker" aria-labelledby="progress-tracker-title">
-      <h2 id="progress-tracker-title">Package tracker</h2>
+      <h2 id="progress-tracker-title">
+        <Trans>Package tracker</Trans>
+      </h2>
       <p>
-        Each circle is one class of your package. A circle fills in once its class has taken place; a ringed
-        circle is a class already booked.
+        <Trans>
+          Each circle is one class of your package. A circle fills in once its class has taken place; a ringed
+          circle is a class already booked.
+        </Trans>
       </p>
       {plan ? (
-        <>
-          <p className="progress__plan-title">{plan.title}</p>
-          <div
-            className="progress__circles"
-            role="img"
-            aria-label={`${plan.usedClasses} of ${plan.totalClasses} classes completed, ${plan.bookedClasses} booked`}
-          >
-            {Array.from({ length: plan.totalClasses }, (_, index) => (
-              <span
-                // The circles have no identity beyond their place.
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length row
-                key={index}
-                className={`progress__circle${
-                  index < plan.usedClasses
-                    ? " progress__circle--used"
-                    : index < plan.bookedClasses
-                      ? " progress__circle--booked"
-                      : ""
-                }`}
-              />
-            ))}
-          </div>
-          <p className="progress__count">
-            {plan.usedClasses} of {plan.totalClasses} completed
-          </p>
-          <p className="progress__left">
-            {plan.bookedClasses - plan.usedClasses} upcoming, {plan.classesLeft} left to book.
-          </p>
-        </>
+        <PlanProgress plan={plan} />
       ) : (
         <p className="bookings-empty">
-          You have no active package. Choose one on <Link to={paths.payments}>View Payments</Link>.
+          <Trans>
+            You have no active package. Choose one on <Link to={paths.payments}>View Payments</Link>.
+          </Trans>
         </p>
       )}
     </section>
+  );
+}
+
+function PlanProgress({ plan }: { plan: ClientPlanProgress }) {
+  const { t } = useLingui();
+  const { usedClasses: used, totalClasses: total, bookedClasses: booked, classesLeft: left } = plan;
+  const upcoming = booked - used;
+  return (
+    <>
+      <p className="progress__plan-title">{plan.title}</p>
+      <div
+        className="progress__circles"
+        role="img"
+        aria-label={t`${used} of ${plural(total, { one: "# class", other: "# classes" })} completed, ${booked} booked`}
+      >
+        {Array.from({ length: plan.totalClasses }, (_, index) => (
+          <span
+            // The circles have no identity beyond their place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length row
+            key={index}
+            className={`progress__circle${
+              index < plan.usedClasses
+                ? " progress__circle--used"
+                : index < plan.bookedClasses
+                  ? " progress__circle--booked"
+                  : ""
+            }`}
+          />
+        ))}
+      </div>
+      <p className="progress__count">
+        <Trans>
+          {used} of {total} completed
+        </Trans>
+      </p>
+      <p className="progress__left">
+        <Trans>
+          {upcoming} upcoming, {left} left to book.
+        </Trans>
+      </p>
+    </>
   );
 }
 
@@ -142,9 +181,13 @@ function ClassList({
 }) {
   return (
     <section aria-labelledby="progress-classes-title">
-      <h2 id="progress-classes-title">Your classes</h2>
+      <h2 id="progress-classes-title">
+        <Trans>Your classes</Trans>
+      </h2>
       {bookings.length === 0 ? (
-        <p className="bookings-empty">No classes booked yet: your instructor books your dates.</p>
+        <p className="bookings-empty">
+          <Trans>No classes booked yet: your instructor books your dates.</Trans>
+        </p>
       ) : (
         <ul className="progress__bookings">
           {bookings.map((booking) => (
@@ -152,16 +195,14 @@ function ClassList({
               <div className="progress__booking-head">
                 <h3>{bookingTitleOf(booking)}</h3>
                 <button type="button" className="progress__details" onClick={() => onOpen(booking)}>
-                  Details<span className="visually-hidden"> of {bookingTitleOf(booking)}</span>
+                  <DetailsLabel title={bookingTitleOf(booking)} />
                 </button>
               </div>
               <ol className="progress__dates">
                 {booking.dates.map(({ date }) => (
                   <li key={date}>
                     <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
-                    <span className={date < today ? "class-state class-state--done" : "class-state"}>
-                      {date < today ? "Completed" : "Upcoming"}
-                    </span>
+                    <ClassState done={date < today} />
                   </li>
                 ))}
               </ol>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
 import { Modal } from "../modal.tsx";
 import "./dialog.css";
@@ -35,7 +36,9 @@ export function Dialog({
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
             <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">Close</span>
+          <span className="visually-hidden">
+            <Trans>Close</Trans>
+          </span>
         </button>
       </div>
       {children}
@@ -59,12 +62,13 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
 }) {
+  const { t } = useLingui();
   return (
-    <Dialog open={open} title="Please confirm" onClose={onCancel}>
+    <Dialog open={open} title={t`Please confirm`} onClose={onCancel}>
       <p>{question}</p>
       <div className="dialog__actions">
         <button type="button" className="admin-button admin-button--secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button
           type="button"

@@ -19,21 +19,6 @@ export interface MediaFilters {
   page: number;
 }
 
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 export function mediaFiltersFrom(params: URLSearchParams, today: Date): MediaFilters {
   const month = Number(params.get(queryParams.mediaMonth));
   const year = Number(params.get(queryParams.mediaYear));

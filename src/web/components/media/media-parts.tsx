@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { type MouseEvent, type ReactNode, useId } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { type MediaPage, thumbnailLongSide } from "../../../domain/media.ts";
@@ -94,7 +95,7 @@ export function MediaPreview({ image, onClose }: { image: PreviewImage | null; o
               download={image.fileName}
               onClick={(event) => saveAs(event, image)}
             >
-              Download
+              <Trans>Download</Trans>
             </a>
           </div>
         </>
@@ -109,7 +110,9 @@ export function UploadProgress({ fraction }: { fraction: number }) {
   const percent = Math.round(fraction * 100);
   return (
     <div className="upload-progress">
-      <label htmlFor={id}>Upload progress</label>
+      <label htmlFor={id}>
+        <Trans>Upload progress</Trans>
+      </label>
       <progress id={id} max={100} value={percent}>
         {percent}%
       </progress>
@@ -123,16 +126,22 @@ export function SelectedClient({ client }: { client: Client | null }) {
   return (
     <p className="media-upload__client" aria-live="polite">
       {client ? (
-        <>
-          Selected client:{" "}
-          <strong>
-            {client.firstName} {client.lastName}
-          </strong>{" "}
-          <span className="media-upload__email">({client.email})</span>
-        </>
+        <SelectedClientName client={client} />
       ) : (
-        "No client selected yet: search by name above and pick one."
+        <Trans>No client selected yet: search by name above and pick one.</Trans>
       )}
     </p>
+  );
+}
+
+function SelectedClientName({ client: { firstName, lastName, email } }: { client: Client }) {
+  return (
+    <Trans>
+      Selected client:{" "}
+      <strong>
+        {firstName} {lastName}
+      </strong>{" "}
+      <span className="media-upload__email">({email})</span>
+    </Trans>
   );
 }

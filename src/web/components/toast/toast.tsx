@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { TOAST_MS } from "../../../domain/timing.ts";
 import "./toast.css";
@@ -13,6 +14,7 @@ const ToastContext = createContext<((kind: ToastKind, message: string) => void) 
 
 /** The admin's centred toast (spec §8): green for success, red for error, a close button, gone after 3 s. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const [toast, setToast] = useState<Toast | null>(null);
   const show = useCallback((kind: ToastKind, message: string) => {
     setToast({ id: Date.now(), kind, message });
@@ -39,7 +41,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               type="button"
               className="toast__close"
               onClick={() => setToast(null)}
-              aria-label="Close message"
+              aria-label={t`Close message`}
             >
               ×
             </button>
