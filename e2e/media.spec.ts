@@ -1,3 +1,4 @@
+import "./english.ts";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
