@@ -72,6 +72,8 @@ async function openDrawer(page: Page, menuButton: string) {
 test("the owner switches the admin to Spanish in the phone drawer; it holds across a reload and a new sign-in, then back to English", {
   tag: "@mobile-only",
 }, async ({ page, context, browser, accounts, adminPage, newClient }) => {
+  // One journey through six page loads, a checkout and two sign-ins: about 45 s alone on two cores, more beside others.
+  test.slow();
   await signInOwner(accounts, context);
   // Start from English, whatever an earlier run of this test on the same server left.
   expect((await page.request.put("/api/session/locale", { data: { locale: "en" } })).status()).toBe(204);
