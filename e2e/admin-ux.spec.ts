@@ -1,4 +1,3 @@
-import "./english.ts";
 import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
 import { phoneNumberMessage } from "../src/domain/fields.ts";

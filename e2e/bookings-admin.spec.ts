@@ -1,4 +1,3 @@
-import "./english.ts";
 import type { Page } from "@playwright/test";
 import { addMonths, format, setDate, startOfMonth } from "date-fns";
 import { bookingMessages, type SaveBookingResponse } from "../src/domain/bookings.ts";

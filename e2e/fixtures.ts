@@ -1,3 +1,5 @@
+// The spec's words from src/domain are read in English here, as an English page shows them.
+import "../test/support/english.ts";
 import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
 import type { PackType } from "../src/domain/packs.ts";
 import { e2eAdmin, e2ePort } from "./e2e-env.ts";

@@ -1,4 +1,3 @@
-import "./english.ts";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";

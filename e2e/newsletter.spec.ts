@@ -1,4 +1,3 @@
-import "./english.ts";
 import type { Page } from "@playwright/test";
 import { newsletterMessages } from "../src/domain/messages.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";

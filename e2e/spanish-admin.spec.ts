@@ -1,9 +1,8 @@
-import "./english.ts";
 import { i18n } from "@lingui/core";
 import type { BrowserContext, Page } from "@playwright/test";
 import { messages } from "../src/domain/messages.ts";
 import { messages as spanishCommon } from "../src/locales/es/common.ts";
-import { e2eOwner } from "./e2e-env.ts";
+import { e2eLanguageOwner } from "./e2e-env.ts";
 import { baseURL, expect, test, uniqueEmail, uniqueName, type WorkerAccounts } from "./fixtures.ts";
 import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 
@@ -12,8 +11,8 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
  * the choice, the admin loads again in Spanish (menu, headings, the calendar's months and weekdays, the toasts), and
  * the choice holds across a reload and a new sign-in until the owner switches back to English.
  *
- * It runs as the second admin (e2e/e2e-env.ts): every worker shares the first one, whose pages would otherwise load
- * in Spanish in the tests running beside this one.
+ * It runs as an owner of its own (e2e/e2e-env.ts): every worker shares the first one's session, and the Spanish
+ * walk keeps the second one in Spanish, so a page of theirs would load in the language this test just chose.
  */
 
 const englishMenu = [
@@ -53,7 +52,7 @@ function inSpanish(read: () => string): string {
 
 /** A new sign-in of the owner in `context` (its own session, as after signing out). */
 async function signInOwner(accounts: WorkerAccounts, context: BrowserContext): Promise<void> {
-  await context.addCookies((await accounts.session(e2eOwner, true)).cookies);
+  await context.addCookies((await accounts.session(e2eLanguageOwner, true)).cookies);
 }
 
 async function storedLocale(page: Page): Promise<string> {

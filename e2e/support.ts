@@ -1,3 +1,5 @@
+// The spec's words from src/domain are read in English here, as an English page shows them.
+import "../test/support/english.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../src/domain/messages.ts";
