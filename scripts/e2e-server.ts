@@ -8,7 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { e2eAdmin, e2ePort, e2eSecondAdmin, e2eSignInFailureLimit } from "../e2e/e2e-env.ts";
+import {
+  e2eAdmin,
+  e2eLanguageOwner,
+  e2ePort,
+  e2eSecondAdmin,
+  e2eSignInFailureLimit,
+} from "../e2e/e2e-env.ts";
 import { systemClock } from "../src/server/clock.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
@@ -49,21 +55,14 @@ const server = await startServer(
   }),
 );
 
-// The second owner, through the same command a school runs (npm run admin -- create).
-execFileSync(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "scripts/admin.ts",
-    "create",
-    "--email",
-    e2eSecondAdmin.email,
-    "--password",
-    e2eSecondAdmin.password,
-  ],
-  { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "ignore" },
-);
+// The other owners, through the same command a school runs (npm run admin -- create).
+for (const owner of [e2eSecondAdmin, e2eLanguageOwner]) {
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/admin.ts", "create", "--email", owner.email, "--password", owner.password],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "ignore" },
+  );
+}
 
 /**
  * The server sweeps for tomorrow's classes each minute from CLASS_REMINDER_HOUR on; a test asks for a sweep now, at

@@ -1,12 +1,13 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { format, parseISO } from "date-fns";
 import { useId, useState } from "react";
 import { DayPicker } from "react-day-picker";
-import { enUS } from "react-day-picker/locale";
 import { type Booking, bookingMessages, checkEdit, lastBookableDay } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
+import { dayPickerLocale } from "../../i18n/format.ts";
 import { useEditBooking } from "../api/bookings.ts";
 import "../../components/calendar/calendar.css";
 
@@ -25,8 +26,9 @@ export function EditBookingDialog({
   today: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Dialog open={booking !== null} title="Edit Booking Dates" onClose={onClose} className="edit-booking">
+    <Dialog open={booking !== null} title={t`Edit Booking Dates`} onClose={onClose} className="edit-booking">
       {booking && <EditBookingForm key={booking.id} booking={booking} today={today} onDone={onClose} />}
     </Dialog>
   );
@@ -45,6 +47,7 @@ function EditBookingForm({
   today: string;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const edit = useEditBooking();
   const days = booking.dates.map((d) => d.date);
@@ -56,6 +59,8 @@ function EditBookingForm({
   const todayDate = toDate(today);
   const lastDate = toDate(lastBookableDay(today));
   const name = booking.clientName ?? bookingMessages.unknownClient;
+  const { title, classCount } = booking;
+  const shownCount = kept.length + chosen.length;
 
   const refusalOf = (next: string[]) =>
     checkEdit({
@@ -99,11 +104,15 @@ function EditBookingForm({
   return (
     <div className="edit-booking__body">
       <p className="edit-booking__who">
-        {booking.title} for {name}: up to {booking.classCount} {booking.classCount === 1 ? "date" : "dates"}.
+        <Plural
+          value={classCount}
+          one={`${title} for ${name}: up to # date.`}
+          other={`${title} for ${name}: up to # dates.`}
+        />
       </p>
       <DayPicker
         mode="multiple"
-        locale={enUS}
+        locale={dayPickerLocale()}
         today={todayDate}
         defaultMonth={chosen[0] ? toDate(chosen[0]) : todayDate}
         selected={[...kept, ...chosen].map(toDate)}
@@ -114,7 +123,11 @@ function EditBookingForm({
         modifiersClassNames={{ kept: "calendar-kept" }}
         footer={
           <p className="calendar-footer">
-            {kept.length + chosen.length} of {booking.classCount} dates chosen.
+            <Plural
+              value={classCount}
+              one={`${shownCount} of # date chosen.`}
+              other={`${shownCount} of # dates chosen.`}
+            />
           </p>
         }
       />
@@ -125,7 +138,9 @@ function EditBookingForm({
       )}
       {kept.length > 0 && (
         <section aria-labelledby={keptHeadingId}>
-          <h3 id={keptHeadingId}>Past dates (kept)</h3>
+          <h3 id={keptHeadingId}>
+            <Trans>Past dates (kept)</Trans>
+          </h3>
           <ul className="calendar-dates">
             {kept.map((day) => (
               <li key={day}>{longDay(day)}</li>
@@ -134,36 +149,43 @@ function EditBookingForm({
         </section>
       )}
       <section aria-labelledby={chosenHeadingId}>
-        <h3 id={chosenHeadingId}>Dates from today</h3>
+        <h3 id={chosenHeadingId}>
+          <Trans>Dates from today</Trans>
+        </h3>
         {chosen.length === 0 ? (
-          <p>No dates chosen.</p>
+          <p>
+            <Trans>No dates chosen.</Trans>
+          </p>
         ) : (
           <ul className="calendar-dates">
-            {chosen.map((day) => (
-              <li key={day}>
-                <span>{longDay(day)}</span>
-                <button
-                  type="button"
-                  className="admin-button admin-button--small admin-button--secondary"
-                  aria-label={`Remove ${longDay(day)}`}
-                  onClick={() => {
-                    setAlert(null);
-                    setChosen(chosen.filter((other) => other !== day));
-                  }}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
+            {chosen.map((day) => {
+              const when = longDay(day);
+              return (
+                <li key={day}>
+                  <span>{when}</span>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--small admin-button--secondary"
+                    aria-label={t`Remove ${when}`}
+                    onClick={() => {
+                      setAlert(null);
+                      setChosen(chosen.filter((other) => other !== day));
+                    }}
+                  >
+                    <Trans>Remove</Trans>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
       <div className="dialog__actions">
         <button type="button" className="admin-button admin-button--secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="button" className="admin-button" disabled={edit.isPending} onClick={onSave}>
-          {edit.isPending ? "Saving…" : "Save Dates"}
+          {edit.isPending ? t`Saving…` : t`Save Dates`}
         </button>
       </div>
     </div>

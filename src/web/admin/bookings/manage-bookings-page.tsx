@@ -1,5 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { type Booking, bookingMessages, manageBookingsPageSize } from "../../../domain/bookings.ts";
+import { formatPrice } from "../../../domain/pack-catalogue.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
@@ -15,6 +17,7 @@ const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
 
 /** /manage-bookings (spec §2): search by client name, 10 per page newest first, Edit (dialog) and Delete each. */
 export function ManageBookingsPage() {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim());
@@ -43,14 +46,18 @@ export function ManageBookingsPage() {
 
   return (
     <section className="admin-page admin-page--wide">
-      <h1>Manage Bookings</h1>
+      <h1>
+        <Trans>Manage Bookings</Trans>
+      </h1>
       <search className="client-search">
-        <label htmlFor={searchId}>Search by client name</label>
+        <label htmlFor={searchId}>
+          <Trans>Search by client name</Trans>
+        </label>
         <input
           id={searchId}
           type="search"
           value={text}
-          placeholder="First or last name"
+          placeholder={t`First or last name`}
           autoComplete="off"
           onChange={(event) => {
             setText(event.target.value);
@@ -61,7 +68,7 @@ export function ManageBookingsPage() {
 
       <BookingListStatus query={query} search={search} page={page}>
         {(items) => (
-          <ul className="booking-list" aria-label="Bookings">
+          <ul className="booking-list" aria-label={t`Bookings`}>
             {items.map((booking) => (
               <BookingItem key={booking.id} booking={booking} onEdit={setEditing} onDelete={setDeleting} />
             ))}
@@ -74,8 +81,8 @@ export function ManageBookingsPage() {
           page={page}
           pages={pages}
           onPage={setPage}
-          label="Bookings pages"
-          previousLabel="Prev"
+          label={t`Bookings pages`}
+          previousLabel={t`Prev`}
           buttonClassName="admin-button admin-button--secondary"
         />
       )}
@@ -86,7 +93,7 @@ export function ManageBookingsPage() {
       <ConfirmDialog
         open={deleting !== null}
         question={bookingMessages.confirmDelete}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
@@ -104,33 +111,34 @@ function BookingItem({
   onEdit: (booking: Booking) => void;
   onDelete: (booking: Booking) => void;
 }) {
+  const { t } = useLingui();
   const name = booking.clientName ?? bookingMessages.unknownClient;
-  const subject = `${booking.title} for ${name}`;
+  const { title } = booking;
   return (
     <li className="booking-item">
       <h2 className="booking-item__name">{name}</h2>
       <p className="booking-item__title">
-        {booking.title} · ${booking.amountToPay}
+        {title} · {formatPrice(booking.amountToPay)}
       </p>
       <p className="booking-item__dates">
-        {booking.dates.length === 0 ? "No dates" : booking.dates.map((d) => shortDay(d.date)).join(" · ")}
+        {booking.dates.length === 0 ? t`No dates` : booking.dates.map((d) => shortDay(d.date)).join(" · ")}
       </p>
       <div className="booking-item__actions">
         <button
           type="button"
           className="admin-button admin-button--small"
-          aria-label={`Edit ${subject}`}
+          aria-label={t`Edit ${title} for ${name}`}
           onClick={() => onEdit(booking)}
         >
-          Edit
+          <Trans>Edit</Trans>
         </button>
         <button
           type="button"
           className="admin-button admin-button--small admin-button--danger"
-          aria-label={`Delete ${subject}`}
+          aria-label={t`Delete ${title} for ${name}`}
           onClick={() => onDelete(booking)}
         >
-          Delete
+          <Trans>Delete</Trans>
         </button>
       </div>
     </li>

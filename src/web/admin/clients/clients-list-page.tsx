@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
@@ -24,6 +25,7 @@ function pageFrom(params: URLSearchParams): number {
  * confirmation. The search text and the page live in the address, so a reload, Back or a shared link keep them.
  */
 export function ClientsListPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const addressSearch = params.get(queryParams.clientSearch) ?? "";
   const page = pageFrom(params);
@@ -83,14 +85,18 @@ export function ClientsListPage() {
 
   return (
     <section className="admin-page admin-page--wide">
-      <h1>Clients</h1>
+      <h1>
+        <Trans>Clients</Trans>
+      </h1>
       <search className="client-search">
-        <label htmlFor={searchId}>Search by name</label>
+        <label htmlFor={searchId}>
+          <Trans>Search by name</Trans>
+        </label>
         <input
           id={searchId}
           type="search"
           value={text}
-          placeholder="First or last name"
+          placeholder={t`First or last name`}
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
         />
@@ -98,17 +104,19 @@ export function ClientsListPage() {
 
       {query.isError ? (
         <p className="admin-form__error" role="alert">
-          Could not load clients. Please try again.
+          <Trans>Could not load clients. Please try again.</Trans>
         </p>
       ) : query.data === undefined ? (
-        <p role="status">Loading clients…</p>
+        <p role="status">
+          <Trans>Loading clients…</Trans>
+        </p>
       ) : query.data.items.length === 0 ? (
         <p role="status">
           {search
-            ? "No clients match this search."
+            ? t`No clients match this search.`
             : page > 1
-              ? "No clients on this page."
-              : "No clients yet."}
+              ? t`No clients on this page.`
+              : t`No clients yet.`}
         </p>
       ) : (
         <ClientsTable clients={query.data.items} onEdit={setEditing} onDelete={setDeleting} />
@@ -119,13 +127,13 @@ export function ClientsListPage() {
           page={page}
           pages={pages}
           onPage={goToPage}
-          label="Clients pages"
-          previousLabel="Prev"
+          label={t`Clients pages`}
+          previousLabel={t`Prev`}
           buttonClassName="admin-button admin-button--secondary"
         />
       )}
 
-      <Dialog open={editing !== null} title="Edit Client" onClose={() => setEditing(null)}>
+      <Dialog open={editing !== null} title={t`Edit Client`} onClose={() => setEditing(null)}>
         {editing && (
           <EditClientForm
             client={editing}
@@ -138,7 +146,7 @@ export function ClientsListPage() {
       <ConfirmDialog
         open={deleting !== null}
         question={messages.confirmDeleteClient}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
@@ -174,15 +182,23 @@ function ClientsTable({
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
 }) {
+  const { t } = useLingui();
+  const headings = {
+    name: t`Name`,
+    email: t`Email`,
+    phone: t`Phone`,
+    pack: t`Pack Type`,
+    actions: t`Actions`,
+  };
   return (
-    <section className="table-scroll" aria-label="Clients table">
+    <section className="table-scroll" aria-label={t`Clients table`}>
       {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout, see above */}
       <table className="clients-table" role="table">
         {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
         <thead role="rowgroup">
           {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
           <tr role="row">
-            {["Name", "Email", "Phone", "Pack Type", "Actions"].map((heading) => (
+            {Object.values(headings).map((heading) => (
               // biome-ignore lint/a11y/noRedundantRoles: kept for the card layout
               <th key={heading} scope="col" role="columnheader">
                 {heading}
@@ -195,14 +211,18 @@ function ClientsTable({
           {clients.map((client) => {
             const name = `${client.firstName} ${client.lastName}`;
             const cells = [
-              { label: "Email", value: breakableEmail(client.email), className: "clients-table__email" },
-              { label: "Phone", value: client.phoneNumber, className: "clients-table__phone" },
               {
-                label: "Pack Type",
+                label: headings.email,
+                value: breakableEmail(client.email),
+                className: "clients-table__email",
+              },
+              { label: headings.phone, value: client.phoneNumber, className: "clients-table__phone" },
+              {
+                label: headings.pack,
                 className: "clients-table__pack",
                 value: (
                   <>
-                    {client.defaultPackType ? packLabel(client.defaultPackType) : "None"}
+                    {client.defaultPackType ? packLabel(client.defaultPackType) : t`None`}
                     <PlanSummary plan={client.plan} />
                   </>
                 ),
@@ -227,18 +247,18 @@ function ClientsTable({
                     <button
                       type="button"
                       className="admin-button admin-button--small"
-                      aria-label={`Edit ${name}`}
+                      aria-label={t`Edit ${name}`}
                       onClick={() => onEdit(client)}
                     >
-                      Edit
+                      <Trans>Edit</Trans>
                     </button>
                     <button
                       type="button"
                       className="admin-button admin-button--small admin-button--danger"
-                      aria-label={`Delete ${name}`}
+                      aria-label={t`Delete ${name}`}
                       onClick={() => onDelete(client)}
                     >
-                      Delete
+                      <Trans>Delete</Trans>
                     </button>
                   </div>
                 </td>

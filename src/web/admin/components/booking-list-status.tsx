@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { type Booking, type BookingPageResponse, bookingMessages } from "../../../domain/bookings.ts";
 
@@ -16,10 +17,11 @@ export function BookingListStatus({
   page: number;
   children: (items: Booking[]) => ReactNode;
 }) {
+  const { t } = useLingui();
   if (query.isError) {
     return (
       <p className="admin-form__error" role="alert">
-        Could not load bookings. Please try again.
+        <Trans>Could not load bookings. Please try again.</Trans>
       </p>
     );
   }
@@ -28,10 +30,10 @@ export function BookingListStatus({
     return (
       <p role="status">
         {search
-          ? "No bookings match this search."
+          ? t`No bookings match this search.`
           : page > 1
-            ? "No bookings on this page."
-            : "No bookings yet."}
+            ? t`No bookings on this page.`
+            : t`No bookings yet.`}
       </p>
     );
   }

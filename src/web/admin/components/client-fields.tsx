@@ -1,11 +1,13 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import type { Client } from "../../../domain/clients.ts";
 
 const fields = [
-  { name: "firstName", label: "First name", type: "text", autoComplete: "off" },
-  { name: "lastName", label: "Last name", type: "text", autoComplete: "off" },
-  { name: "email", label: "Email", type: "email", autoComplete: "off" },
-  { name: "phoneNumber", label: "Phone number", type: "tel", autoComplete: "off" },
+  { name: "firstName", label: msg`First name`, type: "text", autoComplete: "off" },
+  { name: "lastName", label: msg`Last name`, type: "text", autoComplete: "off" },
+  { name: "email", label: msg`Email`, type: "email", autoComplete: "off" },
+  { name: "phoneNumber", label: msg`Phone number`, type: "tel", autoComplete: "off" },
 ] as const;
 
 export type ClientFieldName = (typeof fields)[number]["name"];
@@ -33,6 +35,7 @@ export function ClientFields({
   client?: Pick<Client, ClientFieldName>;
   error?: FieldError | null;
 }) {
+  const { i18n } = useLingui();
   const prefix = useId();
   return (
     <>
@@ -41,7 +44,7 @@ export function ClientFields({
         const invalid = error?.field === field.name;
         return (
           <div className="field" key={field.name}>
-            <label htmlFor={id}>{field.label}</label>
+            <label htmlFor={id}>{i18n._(field.label)}</label>
             <input
               id={id}
               name={field.name}

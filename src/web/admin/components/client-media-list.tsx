@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
@@ -21,6 +22,7 @@ export function ClientMediaList<Item extends { id: string }>({
   pageSize,
   heading,
   what,
+  loadingText,
   empty,
   pagerLabel,
   confirmQuestion,
@@ -31,18 +33,21 @@ export function ClientMediaList<Item extends { id: string }>({
   kind: "milestones" | "gallery";
   useItems: (clientId: string, filters: { page: number }) => MediaListQuery<Item>;
   pageSize: number;
-  /** "Gallery": the heading and the grid read "Gallery of <name>". */
+  /** The heading, and the grid's name: "Gallery of <name>". */
   heading: string;
   /** What the loading and error lines call the list ("the gallery"). */
   what: string;
+  /** The loading line: "Loading the gallery…". */
+  loadingText: string;
   empty: string;
-  /** "Gallery pages": the pager reads "Gallery pages of <name>". */
+  /** The pager's name: "Gallery pages of <name>". */
   pagerLabel: string;
   confirmQuestion: string;
   /** The tile before its Delete button. */
   renderTile: (item: Item) => ReactNode;
   deleteLabel: (item: Item) => string;
 }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useItems(client.id, { page });
   const remove = useDeleteMedia(kind);
@@ -51,7 +56,6 @@ export function ClientMediaList<Item extends { id: string }>({
   const headingId = useId();
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, pageSize);
-  const name = `${client.firstName} ${client.lastName}`;
 
   async function confirm() {
     if (!deleting) return;
@@ -68,13 +72,12 @@ export function ClientMediaList<Item extends { id: string }>({
 
   return (
     <section className="admin-card media-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        {heading} of {name}
-      </h2>
+      <h2 id={headingId}>{heading}</h2>
       <ListState
         isError={query.isError}
         loaded={query.data !== undefined}
         what={what}
+        loadingText={loadingText}
         onRetry={() => void query.refetch()}
         retryClassName="admin-button admin-button--secondary"
       />
@@ -83,7 +86,7 @@ export function ClientMediaList<Item extends { id: string }>({
         (query.data.items.length === 0 ? (
           <p className="list-state">{empty}</p>
         ) : (
-          <MediaGrid layout={kind} label={`${heading} of ${name}`} busy={query.isPlaceholderData}>
+          <MediaGrid layout={kind} label={heading} busy={query.isPlaceholderData}>
             {query.data.items.map((item) => (
               <li key={item.id} className="media-tile">
                 {renderTile(item)}
@@ -93,7 +96,7 @@ export function ClientMediaList<Item extends { id: string }>({
                   aria-label={deleteLabel(item)}
                   onClick={() => setDeleting(item)}
                 >
-                  Delete
+                  <Trans>Delete</Trans>
                 </button>
               </li>
             ))}
@@ -103,7 +106,7 @@ export function ClientMediaList<Item extends { id: string }>({
         <Pager
           page={Math.min(page, pages)}
           pages={pages}
-          label={`${pagerLabel} of ${name}`}
+          label={pagerLabel}
           onPage={setPage}
           buttonClassName="admin-button admin-button--secondary"
         />
@@ -111,7 +114,7 @@ export function ClientMediaList<Item extends { id: string }>({
       <ConfirmDialog
         open={deleting !== null}
         question={confirmQuestion}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={confirm}
         onCancel={() => setDeleting(null)}

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { useClientSearch } from "../api/clients.ts";
@@ -6,20 +8,15 @@ import { useDebounced } from "./use-debounced.ts";
 
 const RESULTS = 8;
 
-const found = (count: number) => `${count} ${count === 1 ? "client" : "clients"} found.`;
+const found = (count: number) => plural(count, { one: "# client found.", other: "# clients found." });
 
 /**
  * Pick a client by name (spec §5: a case-insensitive substring of the first or last name, answered by the
  * server): Register Client, Create Booking, milestones and gallery all start with it. A WAI-ARIA combobox: type,
  * then ArrowDown/ArrowUp and Enter, or click a result; Escape closes the list, then clears the text.
  */
-export function ClientSearch({
-  onSelect,
-  label = "Search clients by name",
-}: {
-  onSelect: (client: Client) => void;
-  label?: string;
-}) {
+export function ClientSearch({ onSelect, label }: { onSelect: (client: Client) => void; label?: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
@@ -59,16 +56,16 @@ export function ClientSearch({
   const note = !typed
     ? ""
     : query.isError
-      ? "Could not search clients. Please try again."
+      ? t`Could not search clients. Please try again.`
       : search.length === 0 || query.data === undefined
-        ? "Searching…"
+        ? t`Searching…`
         : clients.length === 0
-          ? "No clients found."
+          ? t`No clients found.`
           : found(clients.length);
 
   return (
     <search className="client-search">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={inputId}>{label ?? t`Search clients by name`}</label>
       <input
         id={inputId}
         type="search"
@@ -86,13 +83,13 @@ export function ClientSearch({
         onKeyDown={onKeyDown}
         onBlur={() => setDismissed(true)}
         onFocus={() => setDismissed(false)}
-        placeholder="First or last name"
+        placeholder={t`First or last name`}
         autoComplete="off"
       />
       <div
         id={listId}
         role="listbox"
-        aria-label="Matching clients"
+        aria-label={t`Matching clients`}
         className="client-search__results"
         hidden={!open}
       >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
@@ -37,6 +38,7 @@ export function EditClientForm({
   onSaved?: () => void;
   onCancel?: () => void;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const update = useUpdateClient();
   const remove = useDeleteClient();
@@ -85,7 +87,7 @@ export function EditClientForm({
   }
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} aria-label={`Edit ${name}`}>
+    <form className="admin-form" onSubmit={onSubmit} aria-label={t`Edit ${name}`}>
       <ClientFields client={client} error={error} />
       <PackSelect
         name="defaultPackType"
@@ -106,11 +108,11 @@ export function EditClientForm({
       )}
       <div className="admin-form__actions">
         <button type="submit" className="admin-button" disabled={update.isPending}>
-          {update.isPending ? "Updating…" : "Update"}
+          {update.isPending ? t`Updating…` : t`Update`}
         </button>
         {onCancel && (
           <button type="button" className="admin-button admin-button--secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         )}
         <button
@@ -118,14 +120,14 @@ export function EditClientForm({
           className="admin-button admin-button--danger admin-form__push-end"
           onClick={() => setConfirming("delete")}
         >
-          Delete
+          <Trans>Delete</Trans>
         </button>
       </div>
       <PasswordHelp client={client} onNewPassword={() => setConfirming("new-password")} />
       <ConfirmDialog
         open={confirming === "delete"}
         question={messages.confirmDeleteClient}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirming(null)}
@@ -141,6 +143,7 @@ export function EditClientForm({
 
 /** For a client who lost their password: the two ways back in, explained. */
 function PasswordHelp({ client, onNewPassword }: { client: Client; onNewPassword: () => void }) {
+  const { t } = useLingui();
   const toast = useToast();
   const sendLink = useSendResetLink();
   const headingId = useId();
@@ -156,13 +159,17 @@ function PasswordHelp({ client, onNewPassword }: { client: Client; onNewPassword
 
   return (
     <fieldset className="password-help" aria-labelledby={headingId}>
-      <legend id={headingId}>Lost password</legend>
+      <legend id={headingId}>
+        <Trans>Lost password</Trans>
+      </legend>
       <p className="password-help__text">
-        Give the client a new temporary password to read out, or mail them a link to choose their own.
+        <Trans>
+          Give the client a new temporary password to read out, or mail them a link to choose their own.
+        </Trans>
       </p>
       <div className="admin-form__actions">
         <button type="button" className="admin-button admin-button--secondary" onClick={onNewPassword}>
-          New temporary password
+          <Trans>New temporary password</Trans>
         </button>
         <button
           type="button"
@@ -170,7 +177,7 @@ function PasswordHelp({ client, onNewPassword }: { client: Client; onNewPassword
           onClick={onSendLink}
           disabled={sendLink.isPending}
         >
-          {sendLink.isPending ? "Sending…" : "Send reset link"}
+          {sendLink.isPending ? t`Sending…` : t`Send reset link`}
         </button>
       </div>
     </fieldset>
@@ -179,6 +186,7 @@ function PasswordHelp({ client, onNewPassword }: { client: Client; onNewPassword
 
 /** Asks first (the client's current password stops working and they are signed out), then shows the new one. */
 function NewPasswordConfirm({ client, open, onDone }: { client: Client; open: boolean; onDone: () => void }) {
+  const { t } = useLingui();
   const toast = useToast();
   const issue = useIssueTemporaryPassword();
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
@@ -200,8 +208,8 @@ function NewPasswordConfirm({ client, open, onDone }: { client: Client; open: bo
     <>
       <ConfirmDialog
         open={open}
-        question={`Give ${name} a new temporary password? Their current password stops working and they are signed out.`}
-        confirmLabel="Give new password"
+        question={t`Give ${name} a new temporary password? Their current password stops working and they are signed out.`}
+        confirmLabel={t`Give new password`}
         busy={issue.isPending}
         onConfirm={onConfirm}
         onCancel={onDone}

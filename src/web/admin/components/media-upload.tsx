@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState } from "react";
 import { UploadProgress } from "../../components/media/media-parts.tsx";
 import { chosenImageProblem, uploadFailureDetail } from "../../components/media/upload-checks.ts";
@@ -82,11 +83,12 @@ export function UploadActions({
   disabled: boolean;
   describedBy: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="admin-form__actions">
         <button type="submit" className="admin-button" disabled={disabled} aria-describedby={describedBy}>
-          {pending ? "Uploading…" : label}
+          {pending ? t`Uploading…` : label}
         </button>
       </div>
       {upload.progress !== null && <UploadProgress fraction={upload.progress} />}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { type PackType, packLabel, packTypes } from "../../../domain/packs.ts";
 
@@ -20,7 +21,9 @@ export function PackSelect({
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Package</label>
+      <label htmlFor={id}>
+        <Trans>Package</Trans>
+      </label>
       <select
         id={id}
         name={name}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 
@@ -17,6 +18,7 @@ export function TemporaryPasswordDialog({
   issued: IssuedPassword | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const fieldId = useId();
   const noteId = useId();
@@ -31,21 +33,25 @@ export function TemporaryPasswordDialog({
     }
   }
 
+  const clientName = issued?.clientName;
+
   const close = () => {
     setCopied(null);
     onClose();
   };
 
   return (
-    <Dialog open={issued !== null} title="Temporary password" onClose={close} className="password-dialog">
+    <Dialog open={issued !== null} title={t`Temporary password`} onClose={close} className="password-dialog">
       {issued && (
         <>
           <p id={noteId}>
-            Give this password to {issued.clientName}. They choose their own when they first sign in with it.
-            It is not shown again once you close this.
+            <Trans>
+              Give this password to {clientName}. They choose their own when they first sign in with it. It is
+              not shown again once you close this.
+            </Trans>
           </p>
           <label htmlFor={fieldId} className="password-dialog__label">
-            Temporary password for {issued.clientName}
+            <Trans>Temporary password for {clientName}</Trans>
           </label>
           <div className="password-dialog__row">
             <input
@@ -59,19 +65,19 @@ export function TemporaryPasswordDialog({
               onFocus={(event) => event.currentTarget.select()}
             />
             <button type="button" className="admin-button" onClick={copy} data-autofocus>
-              {copied === "yes" ? "Copied" : "Copy"}
+              {copied === "yes" ? t`Copied` : t`Copy`}
             </button>
           </div>
           <p className="password-dialog__status" role="status">
             {copied === "yes"
-              ? "Copied to the clipboard."
+              ? t`Copied to the clipboard.`
               : copied === "failed"
-                ? "Copying is not allowed here: select the password and copy it by hand."
+                ? t`Copying is not allowed here: select the password and copy it by hand.`
                 : ""}
           </p>
           <div className="dialog__actions">
             <button type="button" className="admin-button admin-button--secondary" onClick={close}>
-              Done
+              <Trans>Done</Trans>
             </button>
           </div>
         </>

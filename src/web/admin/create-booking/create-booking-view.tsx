@@ -1,8 +1,8 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { useId, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
-import { enUS } from "react-day-picker/locale";
 import {
   type BookingDraftResponse,
   bookingMessages,
@@ -15,6 +15,7 @@ import { messages } from "../../../domain/messages.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
+import { dayPickerLocale } from "../../i18n/format.ts";
 import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
 import { ClientSearch } from "../components/client-search.tsx";
 import "../../components/calendar/calendar.css";
@@ -61,12 +62,18 @@ export function CreateBookingView() {
 
   return (
     <section className="admin-page">
-      <h1>Create Booking</h1>
+      <h1>
+        <Trans>Create Booking</Trans>
+      </h1>
       <ClientSearch onSelect={pick} />
       {client === null ? (
-        <p className="booking-hint">Search for a client, then choose the dates of their classes.</p>
+        <p className="booking-hint">
+          <Trans>Search for a client, then choose the dates of their classes.</Trans>
+        </p>
       ) : draft === null ? (
-        <p role="status">Loading subscription…</p>
+        <p role="status">
+          <Trans>Loading subscription…</Trans>
+        </p>
       ) : (
         <BookingDetails
           key={client.id}
@@ -95,6 +102,7 @@ function BookingDetails({
   onSaved: (draft: BookingDraftResponse) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const save = useSaveBooking();
   const headingId = useId();
@@ -108,6 +116,8 @@ function BookingDetails({
   const today = toDate(draft.today);
   const lastDay = toDate(lastBookableDay(draft.today));
   const canChoose = Math.max(0, draft.selectable - saved.length);
+  const chosenCount = chosen.length;
+  const { classesLeft, totalClasses } = draft;
 
   function onSelect(dates: Date[] | undefined) {
     const next = (dates ?? []).map(toDay).sort();
@@ -152,20 +162,26 @@ function BookingDetails({
   return (
     <section className="admin-card booking-details" aria-labelledby={headingId}>
       <div className="admin-card__head">
-        <h2 id={headingId}>Booking details for {name}</h2>
+        <h2 id={headingId}>
+          <Trans>Booking details for {name}</Trans>
+        </h2>
         <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
       <p className="booking-details__left" role="status">
-        Classes left: <strong>{draft.classesLeft}</strong> of {draft.totalClasses}
+        <Trans>
+          Classes left: <strong>{classesLeft}</strong> of {totalClasses}
+        </Trans>
       </p>
       <div className="booking-details__body">
         <section aria-labelledby={calendarHeadingId}>
-          <h3 id={calendarHeadingId}>Choose class dates</h3>
+          <h3 id={calendarHeadingId}>
+            <Trans>Choose class dates</Trans>
+          </h3>
           <DayPicker
             mode="multiple"
-            locale={enUS}
+            locale={dayPickerLocale()}
             today={today}
             defaultMonth={chosen[0] ? toDate(chosen[0]) : today}
             startMonth={today}
@@ -177,43 +193,58 @@ function BookingDetails({
             modifiersClassNames={{ booked: "calendar-booked" }}
             footer={
               <p className="calendar-footer">
-                {chosen.length} of {canChoose} {canChoose === 1 ? "date" : "dates"} chosen.
+                <Plural
+                  value={canChoose}
+                  one={`${chosenCount} of # date chosen.`}
+                  other={`${chosenCount} of # dates chosen.`}
+                />
               </p>
             }
           />
         </section>
         <div className="booking-details__dates">
           <section aria-labelledby={listHeadingId}>
-            <h3 id={listHeadingId}>Chosen dates</h3>
+            <h3 id={listHeadingId}>
+              <Trans>Chosen dates</Trans>
+            </h3>
             {chosen.length === 0 ? (
-              <p>No dates chosen yet.</p>
+              <p>
+                <Trans>No dates chosen yet.</Trans>
+              </p>
             ) : (
               <ul className="calendar-dates">
-                {chosen.map((day) => (
-                  <li key={day}>
-                    <span>{longDay(day)}</span>
-                    <button
-                      type="button"
-                      className="admin-button admin-button--small admin-button--secondary"
-                      aria-label={`Remove ${longDay(day)}`}
-                      onClick={() => setChosen(chosen.filter((other) => other !== day))}
-                    >
-                      Remove
-                    </button>
-                  </li>
-                ))}
+                {chosen.map((day) => {
+                  const when = longDay(day);
+                  return (
+                    <li key={day}>
+                      <span>{when}</span>
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small admin-button--secondary"
+                        aria-label={t`Remove ${when}`}
+                        onClick={() => setChosen(chosen.filter((other) => other !== day))}
+                      >
+                        <Trans>Remove</Trans>
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>
           {saved.length > 0 && (
             <section aria-labelledby={bookedHeadingId}>
-              <h3 id={bookedHeadingId}>Booked dates</h3>
+              <h3 id={bookedHeadingId}>
+                <Trans>Booked dates</Trans>
+              </h3>
               <ul className="calendar-dates">
                 {saved.map((day) => (
                   <li key={day}>{longDay(day)}</li>
                 ))}
               </ul>
-              <p className="booking-hint">Move or remove booked dates in Manage Bookings.</p>
+              <p className="booking-hint">
+                <Trans>Move or remove booked dates in Manage Bookings.</Trans>
+              </p>
             </section>
           )}
         </div>
@@ -225,7 +256,7 @@ function BookingDetails({
           disabled={chosen.length === 0 || save.isPending}
           onClick={onSave}
         >
-          {save.isPending ? "Saving…" : draft.booking ? "Update Booking" : "Create Booking"}
+          {save.isPending ? t`Saving…` : draft.booking ? t`Update Booking` : t`Create Booking`}
         </button>
       </div>
     </section>

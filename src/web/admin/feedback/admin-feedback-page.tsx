@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   adminFeedbackPageSize,
@@ -23,6 +24,7 @@ const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
  * a text box per booked date and Save Feedback, confirmed by the toast for 3 seconds.
  */
 export function AdminFeedbackPage() {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim());
@@ -36,14 +38,18 @@ export function AdminFeedbackPage() {
 
   return (
     <section className="admin-page admin-page--wide">
-      <h1>Add Feedback</h1>
+      <h1>
+        <Trans>Add Feedback</Trans>
+      </h1>
       <search className="client-search">
-        <label htmlFor={searchId}>Search bookings</label>
+        <label htmlFor={searchId}>
+          <Trans>Search bookings</Trans>
+        </label>
         <input
           id={searchId}
           type="search"
           value={text}
-          placeholder="Search by title or client name"
+          placeholder={t`Search by title or client name`}
           autoComplete="off"
           onChange={(event) => {
             setText(event.target.value);
@@ -53,29 +59,32 @@ export function AdminFeedbackPage() {
       </search>
 
       <div className="feedback-layout">
-        <section className="feedback-layout__list" aria-label="Bookings">
+        <section className="feedback-layout__list" aria-label={t`Bookings`}>
           <BookingListStatus query={query} search={search} page={page}>
             {(items) => (
               <ul className="feedback-bookings">
-                {items.map((booking) => (
-                  <li key={booking.id}>
-                    <button
-                      type="button"
-                      className="feedback-bookings__item"
-                      aria-pressed={booking.id === selected?.id}
-                      onClick={() => setSelected(booking)}
-                    >
-                      <span className="feedback-bookings__title">{titleOf(booking)}</span>{" "}
-                      <span>{clientNameOf(booking)}</span>{" "}
-                      {booking.dates[0] && (
-                        <span className="feedback-bookings__dates">
-                          {shortDay(booking.dates[0].date)}
-                          {booking.dates.length > 1 && ` + ${booking.dates.length - 1} more`}
-                        </span>
-                      )}
-                    </button>
-                  </li>
-                ))}
+                {items.map((booking) => {
+                  const more = booking.dates.length - 1;
+                  return (
+                    <li key={booking.id}>
+                      <button
+                        type="button"
+                        className="feedback-bookings__item"
+                        aria-pressed={booking.id === selected?.id}
+                        onClick={() => setSelected(booking)}
+                      >
+                        <span className="feedback-bookings__title">{titleOf(booking)}</span>{" "}
+                        <span>{clientNameOf(booking)}</span>{" "}
+                        {booking.dates[0] && (
+                          <span className="feedback-bookings__dates">
+                            {shortDay(booking.dates[0].date)}
+                            {more > 0 && ` ${t`+ ${more} more`}`}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </BookingListStatus>
@@ -84,8 +93,8 @@ export function AdminFeedbackPage() {
               page={page}
               pages={pages}
               onPage={setPage}
-              label="Bookings pages"
-              previousLabel="Prev"
+              label={t`Bookings pages`}
+              previousLabel={t`Prev`}
               buttonClassName="admin-button admin-button--secondary"
             />
           )}
@@ -93,7 +102,9 @@ export function AdminFeedbackPage() {
         {shown ? (
           <FeedbackForm key={shown.id} booking={shown} />
         ) : (
-          <p className="feedback-layout__hint">Choose a booking to write feedback for its classes.</p>
+          <p className="feedback-layout__hint">
+            <Trans>Choose a booking to write feedback for its classes.</Trans>
+          </p>
         )}
       </div>
     </section>
@@ -101,6 +112,7 @@ export function AdminFeedbackPage() {
 }
 
 function FeedbackForm({ booking }: { booking: Booking }) {
+  const { t } = useLingui();
   const toast = useToast();
   const save = useSaveFeedback();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -136,26 +148,31 @@ function FeedbackForm({ booking }: { booking: Booking }) {
         {titleOf(booking)} · {clientNameOf(booking)}
       </h2>
       {booking.dates.length === 0 ? (
-        <p>This booking has no dates.</p>
+        <p>
+          <Trans>This booking has no dates.</Trans>
+        </p>
       ) : (
         <form className="feedback-form__fields" onSubmit={onSubmit}>
-          {booking.dates.map(({ date, feedback }) => (
-            <div className="field" key={date}>
-              <label htmlFor={`${fieldId}-${date}`}>
-                Feedback for {formatDay(date, { dateStyle: "full" })}
-              </label>
-              <textarea
-                id={`${fieldId}-${date}`}
-                name={date}
-                rows={3}
-                maxLength={maxFeedbackLength}
-                defaultValue={feedback ?? ""}
-              />
-            </div>
-          ))}
+          {booking.dates.map(({ date, feedback }) => {
+            const day = formatDay(date, { dateStyle: "full" });
+            return (
+              <div className="field" key={date}>
+                <label htmlFor={`${fieldId}-${date}`}>
+                  <Trans>Feedback for {day}</Trans>
+                </label>
+                <textarea
+                  id={`${fieldId}-${date}`}
+                  name={date}
+                  rows={3}
+                  maxLength={maxFeedbackLength}
+                  defaultValue={feedback ?? ""}
+                />
+              </div>
+            );
+          })}
           <div className="admin-form__actions">
             <button type="submit" className="admin-button" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save Feedback"}
+              {save.isPending ? t`Saving…` : t`Save Feedback`}
             </button>
           </div>
         </form>

@@ -1,7 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import {
-  type GalleryItem,
   type GalleryMediaType,
   galleryDateSchema,
   galleryPageSize,
@@ -14,8 +14,6 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
 import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
-
-const confirmDelete = "Are you sure you want to delete this gallery item?";
 
 /** The upload, or the first thing missing in the spec's order (§5), or what is wrong with the link. */
 function galleryUploadOf(form: {
@@ -43,6 +41,7 @@ function galleryUploadOf(form: {
  * a date, Upload to Gallery; below, that client's gallery with Delete for an item uploaded by mistake.
  */
 export function AdminGalleryPage() {
+  const { t } = useLingui();
   const [client, setClient] = useState<Client | null>(null);
   const [mediaType, setMediaType] = useState<GalleryMediaType>("image");
   const [date, setDate] = useState("");
@@ -52,6 +51,8 @@ export function AdminGalleryPage() {
   const toast = useToast();
   const ids = { type: useId(), link: useId(), date: useId(), hint: useId() };
   const { file, fileProblem, resetOutcome } = form;
+  const clientName = client ? `${client.firstName} ${client.lastName}` : "";
+  const imageAlt = (date: string) => t`Image from ${date}`;
   const outcome = galleryUploadOf({ client, mediaType, date, file, link });
   const hint = "missing" in outcome ? outcome.missing : null;
   // An invalid link (not http/https) is an error, not just something still to fill in.
@@ -81,17 +82,21 @@ export function AdminGalleryPage() {
 
   return (
     <section className="admin-page">
-      <h1>Gallery</h1>
+      <h1>
+        <Trans>Gallery</Trans>
+      </h1>
       <ClientSearch
         onSelect={(next) => {
           setClient(next);
           resetOutcome();
         }}
       />
-      <form className="admin-card media-upload" onSubmit={submit} aria-label="Upload to the gallery">
+      <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload to the gallery`}>
         <SelectedClient client={client} />
         <div className="field">
-          <label htmlFor={ids.type}>Media type</label>
+          <label htmlFor={ids.type}>
+            <Trans>Media type</Trans>
+          </label>
           <select
             id={ids.type}
             value={mediaType}
@@ -100,15 +105,17 @@ export function AdminGalleryPage() {
               resetOutcome();
             }}
           >
-            <option value="image">Image</option>
-            <option value="video">Video</option>
+            <option value="image">{t`Image`}</option>
+            <option value="video">{t`Video`}</option>
           </select>
         </div>
         {mediaType === "image" ? (
-          <ImageFileField upload={form} label="Image (PNG or JPEG)" />
+          <ImageFileField upload={form} label={t`Image (PNG or JPEG)`} />
         ) : (
           <div className="field">
-            <label htmlFor={ids.link}>Video link</label>
+            <label htmlFor={ids.link}>
+              <Trans>Video link</Trans>
+            </label>
             <input
               id={ids.link}
               type="url"
@@ -124,7 +131,9 @@ export function AdminGalleryPage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor={ids.date}>Date</label>
+          <label htmlFor={ids.date}>
+            <Trans>Date</Trans>
+          </label>
           <input
             id={ids.date}
             type="date"
@@ -142,7 +151,7 @@ export function AdminGalleryPage() {
         )}
         <UploadActions
           upload={form}
-          label="Upload to Gallery"
+          label={t`Upload to Gallery`}
           pending={upload.isPending}
           disabled={hint !== null || (mediaType === "image" && fileProblem !== null) || upload.isPending}
           describedBy={hint ? ids.hint : undefined}
@@ -155,15 +164,16 @@ export function AdminGalleryPage() {
           kind="gallery"
           useItems={useGallery}
           pageSize={galleryPageSize}
-          heading="Gallery"
-          what="the gallery"
-          empty="No gallery items uploaded for this client yet."
-          pagerLabel="Gallery pages"
-          confirmQuestion={confirmDelete}
+          heading={t`Gallery of ${clientName}`}
+          what={t`the gallery`}
+          loadingText={t`Loading the gallery…`}
+          empty={t`No gallery items uploaded for this client yet.`}
+          pagerLabel={t`Gallery pages of ${clientName}`}
+          confirmQuestion={t`Are you sure you want to delete this gallery item?`}
           renderTile={(item) => (
             <>
               {item.mediaType === "image" && item.thumbnailUrl ? (
-                <Thumbnail src={item.thumbnailUrl} alt={`Image from ${item.date}`} />
+                <Thumbnail src={item.thumbnailUrl} alt={imageAlt(item.date)} />
               ) : item.videoLink ? (
                 <a
                   className="media-tile__link"
@@ -172,20 +182,20 @@ export function AdminGalleryPage() {
                   rel="noopener noreferrer"
                 >
                   {item.videoLink}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
                 </a>
               ) : null}
               <span className="media-tile__caption">
-                <span className="media-tile__kind">{kindOf(item)}</span>{" "}
+                <span className="media-tile__kind">{item.mediaType === "video" ? t`Video` : t`Image`}</span>{" "}
                 <span className="media-tile__date">{item.date}</span>
               </span>
             </>
           )}
-          deleteLabel={(item) => `Delete ${kindOf(item).toLowerCase()} from ${item.date}`}
+          deleteLabel={({ mediaType, date }) =>
+            mediaType === "video" ? t`Delete video from ${date}` : t`Delete image from ${date}`
+          }
         />
       )}
     </section>
   );
 }
-
-const kindOf = (item: GalleryItem) => (item.mediaType === "video" ? "Video" : "Image");

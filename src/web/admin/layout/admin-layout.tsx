@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import {
   Link,
@@ -15,6 +16,7 @@ import { useIdleSignOut } from "../../auth/idle-sign-out.ts";
 import { trapTabKey } from "../../components/focus-trap.ts";
 import { ToastProvider } from "../../components/toast/toast.tsx";
 import { useMediaQuery } from "../../components/use-media-query.ts";
+import { LanguageSwitch } from "../../i18n/language-switch.tsx";
 import { mobileMediaQuery } from "../../styles/breakpoints.ts";
 import "../admin.css";
 import "./admin-layout.css";
@@ -35,8 +37,12 @@ export function useAdminHomeView(): AdminHomeView {
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/** Admin chrome (spec §2): top bar with the brand and Logout, side menu as a drawer at ≤ 768 px, sidebar above. */
+/**
+ * Admin chrome (spec §2): top bar with the brand and Logout, side menu as a drawer at ≤ 768 px, sidebar above. The
+ * language switch sits in the top bar on wide screens and at the foot of the drawer on a phone (one at a time).
+ */
 export function AdminLayout() {
+  const { t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,7 +59,7 @@ export function AdminLayout() {
   const narrow = useMediaQuery(mobileMediaQuery);
   const drawerShown = drawerOpen && narrow;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const drawerRef = useRef<HTMLElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
   const closeDrawerToButton = useCallback(() => {
     setDrawerOpen(false);
     menuButtonRef.current?.focus();
@@ -88,23 +94,23 @@ export function AdminLayout() {
   };
   const menu = [
     {
-      label: "Register Client",
+      label: t`Register Client`,
       to: paths.admin,
       current: onAdmin && homeView === "register-client",
       onClick: pickOnAdmin("register-client"),
     },
     {
-      label: "Create Booking",
+      label: t`Create Booking`,
       to: createBookingPath,
       current: onAdmin && homeView === "create-booking",
       onClick: pickOnAdmin("create-booking"),
     },
-    { label: "Clients", to: paths.clientsList },
-    { label: "Manage Bookings", to: paths.manageBookings },
-    { label: "Add Feedback", to: paths.adminFeedback },
-    { label: "Add Milestones", to: paths.adminMilestones },
-    { label: "Gallery", to: paths.adminGallery },
-    { label: "Newsletter", to: paths.adminNewsletter },
+    { label: t`Clients`, to: paths.clientsList },
+    { label: t`Manage Bookings`, to: paths.manageBookings },
+    { label: t`Add Feedback`, to: paths.adminFeedback },
+    { label: t`Add Milestones`, to: paths.adminMilestones },
+    { label: t`Gallery`, to: paths.adminGallery },
+    { label: t`Newsletter`, to: paths.adminNewsletter },
   ];
 
   return (
@@ -120,11 +126,12 @@ export function AdminLayout() {
             onClick={() => setDrawerOpen((open) => !open)}
           >
             <span aria-hidden="true">☰</span>
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">{t`Menu`}</span>
           </button>
           <Link to={paths.admin} className="admin-bar__brand">
             {content.school.name}
           </Link>
+          <LanguageSwitch className="admin-bar__language" />
           <button
             type="button"
             className="admin-bar__logout"
@@ -133,40 +140,43 @@ export function AdminLayout() {
               goHome();
             }}
           >
-            Logout
+            {t`Logout`}
           </button>
         </header>
         <div className="admin__body">
-          <nav
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the key handler is the open drawer's focus trap (Tab stays in the menu and the language link below it), not an action of its own */}
+          <div
             ref={drawerRef}
             id="admin-menu"
             className={`admin-menu ${drawerOpen ? "admin-menu--open" : ""}`}
-            aria-label="Admin"
             onKeyDown={drawerShown ? trapTabKey : undefined}
           >
-            <ul>
-              {menu.map((item) => (
-                <li key={item.label}>
-                  <NavLink
-                    to={item.to}
-                    end
-                    className={({ isActive }) =>
-                      `admin-menu__link ${(item.current ?? isActive) ? "admin-menu__link--current" : ""}`
-                    }
-                    aria-current={(item.current ?? location.pathname === item.to) ? "page" : undefined}
-                    onClick={item.onClick}
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+            <nav aria-label={t`Admin`}>
+              <ul>
+                {menu.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end
+                      className={({ isActive }) =>
+                        `admin-menu__link ${(item.current ?? isActive) ? "admin-menu__link--current" : ""}`
+                      }
+                      aria-current={(item.current ?? location.pathname === item.to) ? "page" : undefined}
+                      onClick={item.onClick}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <LanguageSwitch className="admin-menu__language" />
+          </div>
           {drawerOpen && (
             <button
               type="button"
               className="admin-menu__scrim"
-              aria-label="Close menu"
+              aria-label={t`Close menu`}
               tabIndex={-1}
               onClick={closeDrawerToButton}
             />

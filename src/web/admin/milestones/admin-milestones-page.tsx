@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { milestonePageSize } from "../../../domain/media.ts";
@@ -10,13 +11,12 @@ import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
 import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
 
-const confirmDelete = "Are you sure you want to delete this milestone?";
-
 /**
  * /admin-milestones (spec §2, §5, §8): pick a client, choose a PNG or JPEG, Upload Milestone with a progress bar;
  * below, that client's milestones (newest first, as the server pages them) with Delete for one uploaded by mistake.
  */
 export function AdminMilestonesPage() {
+  const { t } = useLingui();
   const [client, setClient] = useState<Client | null>(null);
   const form = useMediaUpload();
   const upload = useUploadMilestone(form.setProgress);
@@ -24,6 +24,7 @@ export function AdminMilestonesPage() {
   const hintId = useId();
   const { file } = form;
   const missing = !client || !file;
+  const clientName = client ? `${client.firstName} ${client.lastName}` : "";
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,16 +42,18 @@ export function AdminMilestonesPage() {
 
   return (
     <section className="admin-page">
-      <h1>Add Milestones</h1>
+      <h1>
+        <Trans>Add Milestones</Trans>
+      </h1>
       <ClientSearch
         onSelect={(next) => {
           setClient(next);
           form.resetOutcome();
         }}
       />
-      <form className="admin-card media-upload" onSubmit={submit} aria-label="Upload a milestone">
+      <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload a milestone`}>
         <SelectedClient client={client} />
-        <ImageFileField upload={form} label="Milestone image (PNG or JPEG)" />
+        <ImageFileField upload={form} label={t`Milestone image (PNG or JPEG)`} />
         {missing && (
           <p id={hintId} className="media-upload__hint">
             {mediaMessages.milestoneMissing}
@@ -58,7 +61,7 @@ export function AdminMilestonesPage() {
         )}
         <UploadActions
           upload={form}
-          label="Upload Milestone"
+          label={t`Upload Milestone`}
           pending={upload.isPending}
           disabled={missing || form.fileProblem !== null || upload.isPending}
           describedBy={missing ? hintId : undefined}
@@ -71,23 +74,27 @@ export function AdminMilestonesPage() {
           kind="milestones"
           useItems={useMilestones}
           pageSize={milestonePageSize}
-          heading="Milestones"
-          what="milestones"
-          empty="No milestones uploaded for this client yet."
-          pagerLabel="Milestone pages"
-          confirmQuestion={confirmDelete}
+          heading={t`Milestones of ${clientName}`}
+          what={t`milestones`}
+          loadingText={t`Loading milestones…`}
+          empty={t`No milestones uploaded for this client yet.`}
+          pagerLabel={t`Milestone pages of ${clientName}`}
+          confirmQuestion={t`Are you sure you want to delete this milestone?`}
           renderTile={(milestone) => {
             const date = localDate(milestone.timestamp);
             return (
               <>
-                <Thumbnail src={milestone.thumbnailUrl} alt={`Milestone from ${date}`} />
+                <Thumbnail src={milestone.thumbnailUrl} alt={t`Milestone from ${date}`} />
                 <span className="media-tile__caption">
                   <span className="media-tile__date">{date}</span>
                 </span>
               </>
             );
           }}
-          deleteLabel={(milestone) => `Delete milestone from ${localDate(milestone.timestamp)}`}
+          deleteLabel={(milestone) => {
+            const date = localDate(milestone.timestamp);
+            return t`Delete milestone from ${date}`;
+          }}
         />
       )}
     </section>

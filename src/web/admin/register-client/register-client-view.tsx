@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
@@ -22,18 +23,22 @@ export function RegisterClientView() {
   const [selected, setSelected] = useState<Client | null>(null);
   return (
     <section className="admin-page">
-      <h1>Register Client</h1>
+      <h1>
+        <Trans>Register Client</Trans>
+      </h1>
       <ClientSearch onSelect={setSelected} />
       {selected && (
         <section className="admin-card" aria-labelledby="edit-client-heading">
           <div className="admin-card__head">
-            <h2 id="edit-client-heading">Edit Client</h2>
+            <h2 id="edit-client-heading">
+              <Trans>Edit Client</Trans>
+            </h2>
             <button
               type="button"
               className="admin-button admin-button--secondary"
               onClick={() => setSelected(null)}
             >
-              Close
+              <Trans>Close</Trans>
             </button>
           </div>
           <EditClientForm
@@ -50,6 +55,7 @@ export function RegisterClientView() {
 }
 
 function RegisterClientForm() {
+  const { t } = useLingui();
   const register = useRegisterClient();
   const toast = useToast();
   const [error, setError] = useState<FieldError | null>(null);
@@ -71,7 +77,7 @@ function RegisterClientForm() {
       form.reset();
     } catch (caught) {
       const reason =
-        caught instanceof ApiError ? caught.message : messages.registrationFailed("Please try again.");
+        caught instanceof ApiError ? caught.message : messages.registrationFailed(t`Please try again.`);
       toast("error", reason);
       const refusal = { message: reason, field: caught instanceof ApiError ? caught.field : undefined };
       setError(refusal);
@@ -81,10 +87,12 @@ function RegisterClientForm() {
 
   return (
     <section className="admin-card" aria-labelledby="register-heading">
-      <h2 id="register-heading">New client</h2>
+      <h2 id="register-heading">
+        <Trans>New client</Trans>
+      </h2>
       <form className="admin-form" onSubmit={onSubmit}>
         <ClientFields error={error} />
-        <PackSelect name="defaultPackType" required placeholder="Select a package" />
+        <PackSelect name="defaultPackType" required placeholder={t`Select a package`} />
         {error && !isClientFieldError(error) && (
           <p id={errorId} className="admin-form__error" role="alert">
             {error.message}
@@ -92,7 +100,7 @@ function RegisterClientForm() {
         )}
         <div className="admin-form__actions">
           <button type="submit" className="admin-button" disabled={register.isPending}>
-            {register.isPending ? "Registering…" : "Register Client"}
+            {register.isPending ? t`Registering…` : t`Register Client`}
           </button>
         </div>
       </form>
