@@ -19,8 +19,14 @@ export function monthName(month: number): string {
 /** Capitalized as a list item or a heading: "Enero" (Spanish writes month names in lower case inside sentences). */
 export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
+/**
+ * Spanish as the school's families read it in the US: weeks start on Sunday, as on their English calendar (date-fns'
+ * Spanish starts them on Monday, as in Spain).
+ */
+const usSpanish = { ...es, options: { ...es.options, weekStartsOn: 0 as const } };
+
 /** react-day-picker's locale (month caption, weekday names, its buttons' labels) for the page's language. */
-export const dayPickerLocale = () => (readerLocale() === "es" ? es : enUS);
+export const dayPickerLocale = () => (readerLocale() === "es" ? usSpanish : enUS);
 
 /** "Mar 5, 2026, 4:30 PM", or "5 mar 2026, 4:30 p.m." in Spanish: a moment, such as when a mail was sent. */
 export function formatMoment(
