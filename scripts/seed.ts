@@ -313,7 +313,7 @@ async function main(argv: string[]): Promise<number> {
     const made = await seedDemo(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates) in ${seconds} s. Clients sign in with the password "${args.password}".`,
+      `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos and ${made.subscribers} newsletter subscribers in ${seconds} s. Clients sign in with the password "${args.password}".`,
     );
     return 0;
   } finally {

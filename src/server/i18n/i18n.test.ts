@@ -80,7 +80,7 @@ describe("the language of an answer", () => {
       message: "Hola",
     });
     expect(await errorOf(badPhone)).toMatchObject({
-      message: "El número de teléfono debe tener entre 6 y 15 dígitos; puedes usar espacios y + ( ) - .",
+      message: "El número de teléfono debe tener entre 6 y 15 dígitos (puedes usar espacios y + ( ) - .).",
     });
 
     const english = await ask("POST", "/api/contact", {}, { ...message, message: "Hello" });
