@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { phoneNumberMessage } from "../src/domain/fields.ts";
+import { fieldMessages } from "../src/domain/fields.ts";
 import { messages } from "../src/domain/messages.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
@@ -336,7 +336,7 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   // The browser let it through (no pattern); the server's words appear under the field and describe it.
   expect(await phone.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(true);
   await expect(phone).toHaveAttribute("aria-invalid", "true");
-  await expect(phone).toHaveAccessibleDescription(messages.registrationFailed(phoneNumberMessage));
+  await expect(phone).toHaveAccessibleDescription(messages.registrationFailed(fieldMessages.phoneInvalid));
   await expect(phone).toBeFocused();
   await expect(phone).toHaveValue("12"); // nothing typed is lost
   await expectNoSeriousA11yViolations(page);

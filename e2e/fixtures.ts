@@ -1,6 +1,9 @@
 // The spec's words from src/domain are read in English here, as an English page shows them.
 import "../test/support/english.ts";
 import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
+// The specs read the site's words from src/domain (messages.contactSent…), which the browser reads in the page's
+// language: here, in the test process, they are read in English, as Vitest's setup does.
+import "../test/support/english.ts";
 import type { PackType } from "../src/domain/packs.ts";
 import { e2eAdmin, e2ePort } from "./e2e-env.ts";
 

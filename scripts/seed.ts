@@ -5,7 +5,8 @@
  *
  * Every client can sign in with that password (no first-sign-in change asked). About 7 in 10 clients have an
  * active plan; each booking books 1 to 4 dates, a week apart, from half a year ago to a few months ahead, and most
- * past dates carry feedback. The rows are the test factories' (test/support/factories.ts), written by their bulk
+ * past dates carry feedback; about 1 in 5 clients has a video in the gallery, and there is a newsletter subscriber for
+ * about every 4 clients. The rows are the test factories' (test/support/factories.ts), written by their bulk
  * `seed`: 100,000 clients and 100,000 bookings take seconds. Run it on an empty database or beside existing data:
  * it only adds.
  */
@@ -19,8 +20,10 @@ import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
 import {
   type NewClient,
+  type NewGalleryItem,
   type NewLesson,
   type NewPlan,
+  type NewSubscriber,
   passwordHashOf,
   type SeedBooking,
   type SeedData,
@@ -178,6 +181,8 @@ export function demoData(options: DemoOptions): Required<SeedData> {
   const clients: NewClient[] = [];
   const plans: NewPlan[] = [];
   const bookings: SeedBooking[] = [];
+  const galleryItems: NewGalleryItem[] = [];
+  const subscribers: NewSubscriber[] = [];
   // Each client's first class: from about four months ago to a month ahead.
   const firstClassOf = new Map<string, string>();
   const activePlanOf = new Map<string, { plan: NewPlan; classes: number }>();
@@ -198,6 +203,14 @@ export function demoData(options: DemoOptions): Required<SeedData> {
     });
     const firstClass = addDays(today, Math.floor(next() * 150) - 120);
     firstClassOf.set(id, firstClass);
+    // A video link needs no file in the media store (a picture would).
+    if (next() < 0.2 && firstClass < today) {
+      galleryItems.push({ clientId: id, mediaType: "video", date: firstClass, uploadedAt: nowIso });
+    }
+    if (next() < 0.25) {
+      const status = next() < 0.8 ? "confirmed" : next() < 0.5 ? "pending" : "unsubscribed";
+      subscribers.push({ email: `reader.${i}.${run}@demo.example`, status, createdAt: nowIso });
+    }
     if (next() < 0.7) {
       // Bought a few days before the first class.
       const started = addDays(firstClass, -1 - Math.floor(next() * 7));
@@ -249,7 +262,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
       createdAt: nowIso,
     });
   }
-  return { clients, plans, bookings };
+  return { clients, plans, bookings, milestones: [], galleryItems, subscribers };
 }
 
 /** Writes the demo school beside what the database holds (`npm run seed`, the bench, the soak). */
@@ -300,7 +313,7 @@ async function main(argv: string[]): Promise<number> {
     const made = await seedDemo(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates) in ${seconds} s. Clients sign in with the password "${args.password}".`,
+      `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos and ${made.subscribers} newsletter subscribers in ${seconds} s. Clients sign in with the password "${args.password}".`,
     );
     return 0;
   } finally {

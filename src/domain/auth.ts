@@ -29,14 +29,20 @@ export const newPasswordSchema = z
     passwordMinLength,
     said(() => authErrorMessages["weak-password"]),
   )
-  .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
+  .max(
+    passwordMaxLength,
+    said(() => messages.passwordTooLong(passwordMaxLength)),
+  );
 
 /** Spec §5: email and password required. */
 export const signInSchema = z.object({
   email: emailAddress(() => authErrorMessages["invalid-credential"]),
   password: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
+    .string(said(() => messages.passwordRequired))
+    .min(
+      1,
+      said(() => messages.passwordRequired),
+    )
     .max(
       passwordMaxLength,
       said(() => authErrorMessages["wrong-password"]),
@@ -92,7 +98,14 @@ export const changePasswordSchema = z.object({
 });
 
 /** PUT /api/session/locale: the language a signed-in person reads the site, mails and reminders in. */
-export const localeChoiceSchema = z.object({ locale: z.enum(locales) }).strict();
+export const localeChoiceSchema = z
+  .object({
+    locale: z.enum(
+      locales,
+      said(() => messages.localeInvalid),
+    ),
+  })
+  .strict();
 
 /** POST /api/session/heartbeat: how long ago the person last did something (none: just now). */
 export const heartbeatSchema = z

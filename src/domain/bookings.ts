@@ -1,6 +1,7 @@
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, formatDay, isIsoDay } from "./school-day.ts";
-import { z } from "./zod.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
 
 /**
  * Bookings (spec §3, §4, §5, §9): the rules that decide how many dates a plan may hold, in one place for the
@@ -29,41 +30,197 @@ export function lastBookableDay(today: string): string {
 
 export type BookingStatus = "pending" | "cancelled";
 
-/** Spec §9: 'N-Class Booking'. */
+/** Spec §9: 'N-Class Booking', stored as written (data, in English); people read it through shownBookingTitle. */
 export const bookingTitle = (classCount: number) => `${classCount}-Class Booking`;
 export const amountToPay = (classCount: number) => pricePerBookedClass * classCount;
 
+/**
+ * A booking's title as a person reads it: the stored title is data in English ("3-Class Booking", spec §9, kept
+ * as written for search and history), shown in the reader's language; a title someone wrote stays as written, and none reads Untitled Booking.
+ */
+export function shownBookingTitle(title: string): string {
+  if (!title) return bookingMessages.untitledBooking;
+  const match = /^(\d+)-Class Booking$/.exec(title);
+  if (!match) return title;
+  const classCount = Number(match[1]);
+  return translate(
+    /*i18n*/ {
+      id: "bookings.title",
+      message: "{classCount}-Class Booking",
+      values: { classCount },
+    },
+  );
+}
+
+/** Bookings' words (spec §5, §8, then ours), each read in the reader's language (domain/translate.ts). */
 export const bookingMessages = {
-  selectClientFirst: "Please select a client first.",
-  selectAtLeastOneDate: "Please select at least one date.",
-  canOnlySelect: (n: number) => `You can only select ${n} dates.`,
-  onlyNCanBeBooked: (n: number) => `Only ${n} classes can be booked.`,
-  canOnlyAssign: (n: number) => `You can only assign up to ${n} ${n === 1 ? "class" : "classes"}.`,
-  saveFailed: "Error saving booking.",
-  saved: "Booking saved successfully!",
-  updateFailed: "Error updating booking.",
-  fetchSubscriptionFailed: "Error fetching subscription.",
-  unknownClient: "Unknown Client",
-  untitledBooking: "Untitled Booking",
-  noFeedbackForDate: "No feedback for this date",
-  loadingBookings: "Loading bookings...",
+  get selectClientFirst() {
+    return translate(/*i18n*/ { id: "bookings.selectClientFirst", message: "Please select a client first." });
+  },
+  get selectAtLeastOneDate() {
+    return translate(
+      /*i18n*/ { id: "bookings.selectAtLeastOneDate", message: "Please select at least one date." },
+    );
+  },
+  canOnlySelect: (n: number) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.canOnlySelect",
+        message: "{n, plural, one {You can only select # date.} other {You can only select # dates.}}",
+        values: { n },
+      },
+    ),
+  onlyNCanBeBooked: (n: number) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.onlyNCanBeBooked",
+        message: "{n, plural, one {Only # class can be booked.} other {Only # classes can be booked.}}",
+        values: { n },
+      },
+    ),
+  canOnlyAssign: (n: number) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.canOnlyAssign",
+        message: "You can only assign up to {n} {n, plural, one {class} other {classes}}.",
+        values: { n },
+      },
+    ),
+  get saveFailed() {
+    return translate(/*i18n*/ { id: "bookings.saveFailed", message: "Error saving booking." });
+  },
+  get saved() {
+    return translate(/*i18n*/ { id: "bookings.saved", message: "Booking saved successfully!" });
+  },
+  get updateFailed() {
+    return translate(/*i18n*/ { id: "bookings.updateFailed", message: "Error updating booking." });
+  },
+  get fetchSubscriptionFailed() {
+    return translate(
+      /*i18n*/ { id: "bookings.fetchSubscriptionFailed", message: "Error fetching subscription." },
+    );
+  },
+  get unknownClient() {
+    return translate(/*i18n*/ { id: "bookings.unknownClient", message: "Unknown Client" });
+  },
+  get untitledBooking() {
+    return translate(/*i18n*/ { id: "bookings.untitledBooking", message: "Untitled Booking" });
+  },
+  get noFeedbackForDate() {
+    return translate(/*i18n*/ { id: "bookings.noFeedbackForDate", message: "No feedback for this date" });
+  },
+  get loadingBookings() {
+    return translate(/*i18n*/ { id: "bookings.loadingBookings", message: "Loading bookings..." });
+  },
   // Ours: the spec shows no words for these cases.
-  updated: "Booking updated successfully!",
-  deleted: "Booking deleted successfully!",
-  deleteFailed: "Error deleting booking.",
-  confirmDelete: "Are you sure you want to delete this booking?",
-  feedbackSaved: "Feedback saved successfully!",
-  feedbackSaveFailed: "Error saving feedback.",
-  bookingNotFound: "This booking does not exist.",
-  pastDate: "Past dates cannot be booked.",
+  get updated() {
+    return translate(/*i18n*/ { id: "bookings.updated", message: "Booking updated successfully!" });
+  },
+  get deleted() {
+    return translate(/*i18n*/ { id: "bookings.deleted", message: "Booking deleted successfully!" });
+  },
+  get deleteFailed() {
+    return translate(/*i18n*/ { id: "bookings.deleteFailed", message: "Error deleting booking." });
+  },
+  get confirmDelete() {
+    return translate(
+      /*i18n*/ { id: "bookings.confirmDelete", message: "Are you sure you want to delete this booking?" },
+    );
+  },
+  get feedbackSaved() {
+    return translate(/*i18n*/ { id: "bookings.feedbackSaved", message: "Feedback saved successfully!" });
+  },
+  get feedbackSaveFailed() {
+    return translate(/*i18n*/ { id: "bookings.feedbackSaveFailed", message: "Error saving feedback." });
+  },
+  get bookingNotFound() {
+    return translate(/*i18n*/ { id: "bookings.bookingNotFound", message: "This booking does not exist." });
+  },
+  get pastDate() {
+    return translate(/*i18n*/ { id: "bookings.pastDate", message: "Past dates cannot be booked." });
+  },
   tooFarAhead: (lastDay: string) =>
-    `Classes can be booked up to ${bookingHorizonYears} years ahead: the last day open is ${formatDay(lastDay)}.`,
-  pastDateLocked: "Past dates are kept and cannot be changed.",
-  dateTaken: (day: string) => `${day} is already booked for this client.`,
-  feedbackDateNotBooked: (day: string) => `${day} is not a date of this booking.`,
-  remindersOn: "Class reminders are on.",
-  remindersOff: "Class reminders are off.",
-  calendarFeedRenewed: "Your calendar address was renewed. The old one no longer works.",
+    translate(
+      /*i18n*/ {
+        id: "bookings.tooFarAhead",
+        message: "Classes can be booked up to {years} years ahead: the last day open is {lastDay}.",
+        values: { years: bookingHorizonYears, lastDay: formatDay(lastDay) },
+      },
+    ),
+  get pastDateLocked() {
+    return translate(
+      /*i18n*/ { id: "bookings.pastDateLocked", message: "Past dates are kept and cannot be changed." },
+    );
+  },
+  dateTaken: (day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.dateTaken",
+        message: "{day} is already booked for this client.",
+        values: { day },
+      },
+    ),
+  feedbackDateNotBooked: (day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.feedbackDateNotBooked",
+        message: "{day} is not a date of this booking.",
+        values: { day },
+      },
+    ),
+  get remindersOn() {
+    return translate(/*i18n*/ { id: "bookings.remindersOn", message: "Class reminders are on." });
+  },
+  get remindersOff() {
+    return translate(/*i18n*/ { id: "bookings.remindersOff", message: "Class reminders are off." });
+  },
+  get calendarFeedRenewed() {
+    return translate(
+      /*i18n*/ {
+        id: "bookings.calendarFeedRenewed",
+        message: "Your calendar address was renewed. The old one no longer works.",
+      },
+    );
+  },
+  // What a request with a malformed id, date or feedback is told.
+  get invalidBookingId() {
+    return translate(/*i18n*/ { id: "bookings.invalidBookingId", message: "Invalid booking id." });
+  },
+  get dateFormat() {
+    return translate(/*i18n*/ { id: "bookings.dateFormat", message: "Each date must be YYYY-MM-DD." });
+  },
+  get realDay() {
+    return translate(
+      /*i18n*/ { id: "bookings.realDay", message: "Each date must be a real day written YYYY-MM-DD." },
+    );
+  },
+  tooManyDates: (max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.tooManyDates",
+        message: "{max, plural, one {At most # date.} other {At most # dates.}}",
+        values: { max },
+      },
+    ),
+  get dateTwice() {
+    return translate(/*i18n*/ { id: "bookings.dateTwice", message: "Each date may be chosen once." });
+  },
+  feedbackTooLong: (max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.feedbackTooLong",
+        message: "Feedback at most {max} characters.",
+        values: { max },
+      },
+    ),
+  get feedbackNul() {
+    return translate(
+      /*i18n*/ { id: "bookings.feedbackNul", message: "Feedback must not contain NUL characters." },
+    );
+  },
+  get tooManyFeedbackDates() {
+    return translate(/*i18n*/ { id: "bookings.tooManyFeedbackDates", message: "Too many dates." });
+  },
 } as const;
 
 /** Why a selection is refused: `message` is the spec's sentence for the toast or alert. */
@@ -162,24 +319,32 @@ export const planPeriodStartDay = (
 
 // Request schemas.
 
-export const bookingIdParam = rowIdParam("Invalid booking id.");
+export const bookingIdParam = rowIdParam(() => bookingMessages.invalidBookingId);
 
-export const isoDay = z
-  .string({ error: "Each date must be YYYY-MM-DD." })
-  .refine(isIsoDay, "Each date must be a real day written YYYY-MM-DD.");
+export const isoDay = z.string(said(() => bookingMessages.dateFormat)).refine(
+  isIsoDay,
+  said(() => bookingMessages.realDay),
+);
 
 const dateList = z
   .array(isoDay)
-  .max(maxDatesPerBooking, `At most ${maxDatesPerBooking} dates.`)
-  .refine((days) => new Set(days).size === days.length, "Each date may be chosen once.")
+  .max(
+    maxDatesPerBooking,
+    said(() => bookingMessages.tooManyDates(maxDatesPerBooking)),
+  )
+  .refine(
+    (days) => new Set(days).size === days.length,
+    said(() => bookingMessages.dateTwice),
+  )
   .transform((days) => [...days].sort());
 
 /** POST /api/bookings: Create Booking's save (creates the client's booking for its plan, or updates it). */
 export const saveBookingSchema = z
   .object({
-    clientId: z
-      .string({ error: bookingMessages.selectClientFirst })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, bookingMessages.selectClientFirst),
+    clientId: z.string(said(() => bookingMessages.selectClientFirst)).regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      said(() => bookingMessages.selectClientFirst),
+    ),
     dates: dateList,
   })
   .strict();
@@ -197,10 +362,19 @@ export const saveFeedbackSchema = z
         isoDay,
         z
           .string()
-          .max(maxFeedbackLength, `Feedback at most ${maxFeedbackLength} characters.`)
-          .refine((text) => !text.includes("\u0000"), "Feedback must not contain NUL characters."),
+          .max(
+            maxFeedbackLength,
+            said(() => bookingMessages.feedbackTooLong(maxFeedbackLength)),
+          )
+          .refine(
+            (text) => !text.includes("\u0000"),
+            said(() => bookingMessages.feedbackNul),
+          ),
       )
-      .refine((map) => Object.keys(map).length <= 64, "Too many dates."),
+      .refine(
+        (map) => Object.keys(map).length <= 64,
+        said(() => bookingMessages.tooManyFeedbackDates),
+      ),
   })
   .strict();
 export type SaveFeedbackInput = z.infer<typeof saveFeedbackSchema>;

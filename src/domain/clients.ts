@@ -1,15 +1,16 @@
-import { emailAddress, phoneNumber, requiredText } from "./fields.ts";
+import { emailField, phoneNumber, requiredText } from "./fields.ts";
 import { type PackType, packTypeSchema } from "./packs.ts";
 import { pageNumberParam, searchTextParam } from "./query.ts";
-import { z } from "./zod.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
 
 export const clientPageSize = 10;
 export const maxClientPageSize = 50;
 
 const clientFields = {
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
-  email: requiredText("Email", 254).pipe(emailAddress(() => "Email must be a valid email address.")),
+  firstName: requiredText("firstName", 100),
+  lastName: requiredText("lastName", 100),
+  email: emailField(),
   /** Spec §5 "phone numeric": the digits, however they are written. */
   phoneNumber,
 };
@@ -31,7 +32,10 @@ export const updateClientSchema = z
     defaultPackType: packTypeSchema.nullable().optional(),
   })
   .strict()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update.");
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    said(() => translate(/*i18n*/ { id: "clients.nothingToUpdate", message: "Nothing to update." })),
+  );
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 /** GET /api/clients: search is a case-insensitive substring of the first or last name. */

@@ -1,15 +1,78 @@
+import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
 /** The one rule for each kind of field a person types, shared by every form and the server. */
 
+export const phoneDigitsMin = 6;
+/** E.164: at most 15 digits with the country code. */
+export const phoneDigitsMax = 15;
+
+/** The free-text fields of the contact and client forms, named in their messages. */
+export type TextField = "firstName" | "lastName" | "email" | "message";
+
+/** What a field's refusal says, in the reader's language (domain/translate.ts). */
+export const fieldMessages = {
+  required: (field: TextField) =>
+    translate(
+      /*i18n*/ {
+        id: "fields.required",
+        message:
+          "{field, select, firstName {First name} lastName {Last name} email {Email} message {Message} other {This field}} is required.",
+        values: { field },
+      },
+    ),
+  tooLong: (field: TextField, max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "fields.tooLong",
+        message:
+          "{field, select, firstName {First name} lastName {Last name} email {Email} message {Message} other {This field}} must be at most {max} characters.",
+        values: { field, max },
+      },
+    ),
+  noNul: (field: TextField) =>
+    translate(
+      /*i18n*/ {
+        id: "fields.noNul",
+        message:
+          "{field, select, firstName {First name} lastName {Last name} email {Email} message {Message} other {This field}} must not contain NUL characters.",
+        values: { field },
+      },
+    ),
+  get emailInvalid() {
+    return translate(/*i18n*/ { id: "fields.emailInvalid", message: "Email must be a valid email address." });
+  },
+  get phoneRequired() {
+    return translate(/*i18n*/ { id: "fields.phoneRequired", message: "Phone number is required." });
+  },
+  get phoneInvalid() {
+    return translate(
+      /*i18n*/ {
+        id: "fields.phoneInvalid",
+        message: "Phone number must have {min} to {max} digits; spaces and + ( ) - . are fine.",
+        values: { min: phoneDigitsMin, max: phoneDigitsMax },
+      },
+    );
+  },
+};
+
 /** Text that must not be blank: trimmed, 1 to `max` characters. */
-export const requiredText = (label: string, max: number) =>
+export const requiredText = (field: TextField, max: number) =>
   z
-    .string({ error: `${label} is required.` })
+    .string(said(() => fieldMessages.required(field)))
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((text) => !text.includes("\u0000"), `${label} must not contain NUL characters.`);
+    .min(
+      1,
+      said(() => fieldMessages.required(field)),
+    )
+    .max(
+      max,
+      said(() => fieldMessages.tooLong(field, max)),
+    )
+    .refine(
+      (text) => !text.includes("\u0000"),
+      said(() => fieldMessages.noNul(field)),
+    );
 
 /** The form in which an email is stored and compared: trimmed and lower case. */
 export function normalizeEmail(email: string): string {
@@ -26,10 +89,9 @@ export const emailAddress = (message: () => string) =>
     .pipe(z.email(said(message)))
     .transform(normalizeEmail);
 
-export const phoneDigitsMin = 6;
-/** E.164: at most 15 digits with the country code. */
-export const phoneDigitsMax = 15;
-export const phoneNumberMessage = `Phone number must have ${phoneDigitsMin} to ${phoneDigitsMax} digits; spaces and + ( ) - . are fine.`;
+/** The email field of a form: required, then well formed. */
+export const emailField = () =>
+  requiredText("email", 254).pipe(emailAddress(() => fieldMessages.emailInvalid));
 
 /**
  * "+1 (555) 123-4567", "555 123 4567" and "5551234567" are all written by someone; the stored form keeps the
@@ -44,14 +106,20 @@ export function normalizePhoneNumber(text: string): string | null {
 }
 
 export const phoneNumber = z
-  .string({ error: "Phone number is required." })
+  .string(said(() => fieldMessages.phoneRequired))
   .trim()
-  .min(1, "Phone number is required.")
-  .max(40, phoneNumberMessage)
+  .min(
+    1,
+    said(() => fieldMessages.phoneRequired),
+  )
+  .max(
+    40,
+    said(() => fieldMessages.phoneInvalid),
+  )
   .transform((text, context) => {
     const normalized = normalizePhoneNumber(text);
     if (normalized === null) {
-      context.addIssue({ code: "custom", message: phoneNumberMessage });
+      context.addIssue({ code: "custom", message: fieldMessages.phoneInvalid });
       return z.NEVER;
     }
     return normalized;

@@ -1,5 +1,6 @@
+import { mediaMessages } from "./messages.ts";
 import { pageNumberParam } from "./query.ts";
-import { z } from "./zod.ts";
+import { said, z } from "./zod.ts";
 
 /**
  * Milestones and the gallery (spec §2, §3, §5, §9): the contract between the media API and its pages. Files are
@@ -74,11 +75,17 @@ export interface MediaDeleteResponse {
 
 const monthParam = z
   .string()
-  .regex(/^([1-9]|1[0-2])$/, "month must be 1 to 12.")
+  .regex(
+    /^([1-9]|1[0-2])$/,
+    said(() => mediaMessages.monthInvalid),
+  )
   .transform(Number);
 const yearParam = z
   .string()
-  .regex(/^[0-9]{4}$/, "year must be a four-digit year.")
+  .regex(
+    /^[0-9]{4}$/,
+    said(() => mediaMessages.yearInvalid),
+  )
   .transform(Number);
 
 /** GET /api/clients/:clientId/milestones?month=&year=&page= (month and year optional: all). */
@@ -91,19 +98,31 @@ export type MilestoneListQuery = z.infer<typeof milestoneListQuerySchema>;
 
 /** GET /api/clients/:clientId/gallery?month=&year=&type=&page= (type: image or video; absent: all types). */
 export const galleryListQuerySchema = milestoneListQuerySchema.extend({
-  type: z.enum(galleryMediaTypes, { error: "type must be image or video." }).optional(),
+  type: z
+    .enum(
+      galleryMediaTypes,
+      said(() => mediaMessages.typeInvalid),
+    )
+    .optional(),
 });
 export type GalleryListQuery = z.infer<typeof galleryListQuerySchema>;
 
 /** A pasted video link: http or https only (never javascript:, data: …). */
 export const videoLinkSchema = z
-  .string({ error: "Please enter a video link." })
+  .string(said(() => mediaMessages.galleryVideoMissing))
   .trim()
-  .min(1, "Please enter a video link.")
-  .max(2000, "The video link is too long.")
-  .pipe(z.url({ protocol: /^https?$/, error: "The video link must start with http:// or https://." }));
+  .min(
+    1,
+    said(() => mediaMessages.galleryVideoMissing),
+  )
+  .max(
+    2000,
+    said(() => mediaMessages.videoLinkTooLong),
+  )
+  .pipe(z.url({ protocol: /^https?$/, ...said(() => mediaMessages.videoLinkNotWeb) }));
 
 /** A gallery date as the date input gives it. */
-export const galleryDateSchema = z
-  .string({ error: "Please select client and date." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please select client and date.");
+export const galleryDateSchema = z.string(said(() => mediaMessages.galleryMissing)).regex(
+  /^\d{4}-\d{2}-\d{2}$/,
+  said(() => mediaMessages.galleryMissing),
+);

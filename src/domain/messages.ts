@@ -290,6 +290,17 @@ export const messages = {
   get resetLinkFailed() {
     return translate(/*i18n*/ { id: "messages.resetLinkFailed", message: "Error sending the reset link" });
   },
+  passwordTooLong: (max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "messages.passwordTooLong",
+        message: "A password has at most {max} characters.",
+        values: { max },
+      },
+    ),
+  get localeInvalid() {
+    return translate(/*i18n*/ { id: "messages.localeInvalid", message: "Please choose English or Spanish." });
+  },
 } as const;
 
 /** §8 sign-in and account messages, by the code the server answers with. */
@@ -523,5 +534,26 @@ export const mediaMessages = {
   },
   get mediaNotFound() {
     return translate(/*i18n*/ { id: "media.mediaNotFound", message: "This item does not exist." });
+  },
+  get videoLinkTooLong() {
+    return translate(/*i18n*/ { id: "media.videoLinkTooLong", message: "The video link is too long." });
+  },
+  get videoLinkNotWeb() {
+    return translate(
+      /*i18n*/ {
+        id: "media.videoLinkNotWeb",
+        message: "The video link must start with http:// or https://.",
+      },
+    );
+  },
+  // The media lists' query parameters, named as the API names them.
+  get monthInvalid() {
+    return translate(/*i18n*/ { id: "media.monthInvalid", message: "month must be 1 to 12." });
+  },
+  get yearInvalid() {
+    return translate(/*i18n*/ { id: "media.yearInvalid", message: "year must be a four-digit year." });
+  },
+  get typeInvalid() {
+    return translate(/*i18n*/ { id: "media.typeInvalid", message: "type must be image or video." });
   },
 } as const;

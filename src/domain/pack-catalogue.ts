@@ -1,5 +1,5 @@
 import { localeTags } from "./locale.ts";
-import { readerLocale } from "./translate.ts";
+import { readerLocale, translate } from "./translate.ts";
 /**
  * The package catalogue (spec §3, §9) without zod, so a public page can show the prices without loading the
  * validation library: packs.ts adds the schema, subscriptions.ts the API's shapes.
@@ -21,16 +21,38 @@ export function packOf(type: PackType): Pack {
   return { type, classes, pricePerClass, price: classes * pricePerClass };
 }
 
-/** "4 classes · 60 per class" */
+/** "4 classes · 60 per class", in the reader's language. */
 export function packLabel(type: PackType): string {
-  const pack = packOf(type);
-  return `${pack.classes} classes · ${pack.pricePerClass} per class`;
+  const { classes, pricePerClass } = packOf(type);
+  return translate(
+    /*i18n*/ {
+      id: "packs.label",
+      message: "{classes, plural, one {# class} other {# classes}} · {pricePerClass} per class",
+      values: { classes, pricePerClass },
+    },
+  );
 }
 
-/** "4 classes (60)": the class count, then the price per class in parentheses (spec §3 "available pack"). */
+/**
+ * "4 classes (60)": the class count, then the price per class in parentheses (spec §3 "available pack"). The name
+ * as data: the packs table holds it, the payment provider is told it and the browser derives the pack type from
+ * it, always in English. People read packTitle.
+ */
 export function packName(type: PackType): string {
   const pack = packOf(type);
   return `${pack.classes} classes (${pack.pricePerClass})`;
+}
+
+/** A pack's name as a person reads it: "4 classes (60)" in English, "4 clases (60)" in Spanish. */
+export function packTitle(type: PackType): string {
+  const { classes, pricePerClass } = packOf(type);
+  return translate(
+    /*i18n*/ {
+      id: "packs.title",
+      message: "{classes, plural, one {# class} other {# classes}} ({pricePerClass})",
+      values: { classes, pricePerClass },
+    },
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { emailAddress } from "./fields.ts";
+import { emailAddress, fieldMessages } from "./fields.ts";
 import type { PackType } from "./pack-catalogue.ts";
 import { packTypeSchema } from "./packs.ts";
-import { z } from "./zod.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
 
 /**
  * Packages, subscriptions and checkout (spec §3, §7): the catalogue, the request schemas of the four
@@ -13,8 +14,31 @@ export {
   type CataloguePack,
   packCatalogue,
   packName,
+  packTitle,
   packTypeFromName,
 } from "./pack-catalogue.ts";
+
+/** What a malformed request of the subscription calls is told (the fields as the API names them). */
+export const subscriptionMessages = {
+  get userIdRequired() {
+    return translate(/*i18n*/ { id: "subscriptions.userIdRequired", message: "userId is required." });
+  },
+  get userIdInvalid() {
+    return translate(
+      /*i18n*/ { id: "subscriptions.userIdInvalid", message: "userId is not a valid user id." },
+    );
+  },
+  get subscriptionIdRequired() {
+    return translate(
+      /*i18n*/ { id: "subscriptions.subscriptionIdRequired", message: "subscriptionId is required." },
+    );
+  },
+  get subscriptionIdTooLong() {
+    return translate(
+      /*i18n*/ { id: "subscriptions.subscriptionIdTooLong", message: "subscriptionId is too long." },
+    );
+  },
+};
 
 /** GET /api/subscriptions/available-packs: `id` is the pack type. */
 export interface AvailablePack {
@@ -25,7 +49,7 @@ export interface AvailablePack {
 /** GET /api/subscriptions/used-classes/:userId: the client's active plan, or `active: false` and nulls/zeros. */
 export interface ActiveSubscriptionInfo {
   active: boolean;
-  /** The pack's name, e.g. "4 classes (60)". */
+  /** The pack's name in the reader's language, e.g. "4 classes (60)" (packTitle). */
   title: string | null;
   totalClasses: number;
   /** Classes of the plan whose booked date is past (docs/decisions/005). */
@@ -44,14 +68,15 @@ export const noActiveSubscription: ActiveSubscriptionInfo = {
 };
 
 /** The user ids better-auth gives (letters, digits, - and _). */
-export const userIdSchema = z
-  .string({ error: "userId is required." })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, "userId is not a valid user id.");
+export const userIdSchema = z.string(said(() => subscriptionMessages.userIdRequired)).regex(
+  /^[A-Za-z0-9_-]{1,64}$/,
+  said(() => subscriptionMessages.userIdInvalid),
+);
 
 /** POST /api/subscriptions/create-checkout-session */
 export const createCheckoutSessionSchema = z
   .object({
-    email: emailAddress(() => "Email must be a valid email address."),
+    email: emailAddress(() => fieldMessages.emailInvalid),
     userId: userIdSchema,
     packType: packTypeSchema,
   })
@@ -67,10 +92,16 @@ export interface CheckoutSessionResponse {
 export const cancelSubscriptionSchema = z
   .object({
     subscriptionId: z
-      .string({ error: "subscriptionId is required." })
+      .string(said(() => subscriptionMessages.subscriptionIdRequired))
       .trim()
-      .min(1, "subscriptionId is required.")
-      .max(255, "subscriptionId is too long."),
+      .min(
+        1,
+        said(() => subscriptionMessages.subscriptionIdRequired),
+      )
+      .max(
+        255,
+        said(() => subscriptionMessages.subscriptionIdTooLong),
+      ),
     userId: userIdSchema,
   })
   .strict();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import content from "../content/site.json" with { type: "json" };
+import { messages } from "../domain/messages.ts";
 import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps) {
   const guard = createSessionGuard({ auth, db, clock: deps.clock });
   const accountDeps = { auth, db, clock: deps.clock, config };
   const notFound = () => {
-    throw appError("not-found", 404, "Not found.");
+    throw appError("not-found", 404, messages.notFound);
   };
 
   const api = new Hono<AppEnv>()

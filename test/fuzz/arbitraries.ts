@@ -546,3 +546,38 @@ export const hostileOrigin = fc.oneof(
     weight: 1,
   },
 );
+
+/**
+ * The language a request asks in: mostly none or ours (as our pages send it), then what a stranger might send, an
+ * Accept-Language of any text and a `lang` cookie of any value. Every answer is written in one of the site's
+ * languages whatever these say.
+ */
+export const hostileLanguage = fc.oneof(
+  { arbitrary: fc.constant<{ acceptLanguage?: string; langCookie?: string }>({}), weight: 6 },
+  {
+    arbitrary: fc.record(
+      {
+        acceptLanguage: fc.constantFrom("es", "es-MX,es;q=0.9,en;q=0.8", "en-US,en;q=0.9", "fr-FR", "*"),
+        langCookie: fc.constantFrom("es", "en"),
+      },
+      { requiredKeys: [] },
+    ),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record(
+      {
+        acceptLanguage: fc.oneof(
+          fc.constantFrom("", ";q=0", "es;q=abc", "es;q=-1,en;q=2", ",,,;;;", "ES-es", "es".repeat(2000)),
+          fc.string({ maxLength: 60 }).filter((text) => /^[\x20-\x7e]*$/.test(text)),
+        ),
+        langCookie: fc.oneof(
+          fc.constantFrom("", "fr", "ES", "es; lang=en", "%65s"),
+          fc.string({ maxLength: 20 }).filter((text) => /^[\x21-\x7e]*$/.test(text) && !/[;,]/.test(text)),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    weight: 2,
+  },
+);

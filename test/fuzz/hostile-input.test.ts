@@ -12,6 +12,7 @@ import {
   boundaryIds,
   type HostileBody,
   hostileBody,
+  hostileLanguage,
   hostileOrigin,
   hostilePathValue,
   hostileQuery,
@@ -31,7 +32,8 @@ import { type Caller, createWorld, ensureWorld, refNames, resolveRef, type World
  * admin and a signed-in client for a guarded one (whichever the guard lets through). Bodies, path parameters,
  * query strings and content types come from arbitraries.ts. For every request:
  * - never a 5xx (nor a 1xx or 3xx): a 2xx or a 4xx;
- * - a 4xx is JSON {error: {code, message}} with a code of src/domain/error-codes.ts;
+ * - a 4xx is JSON {error: {code, message}} with a code of src/domain/error-codes.ts, whatever language the request
+ *   asks in (any Accept-Language, any `lang` cookie);
  * - after a 4xx the database is exactly as before (fingerprint.ts: every row of every table, except
  *   session.lastActiveAt, which the guard moves before the route reads its input), but for the refusals of
  *   `writesOnRefusal` below, which record something on purpose.
@@ -124,12 +126,18 @@ interface Sent {
   contentType?: string;
   text?: string;
   origin?: string;
+  /** The language asked in: an Accept-Language header, a `lang` cookie (either may be absent). */
+  language?: { acceptLanguage?: string; langCookie?: string };
   label: string;
 }
 
 function send(request: Sent): Promise<Response> {
   const headers: Record<string, string> = { "x-forwarded-for": "198.51.100.7" };
-  if (request.caller !== "visitor") headers.cookie = world[request.caller].cookie;
+  const cookies = request.caller === "visitor" ? [] : [world[request.caller].cookie];
+  if (request.language?.langCookie !== undefined) cookies.push(`lang=${request.language.langCookie}`);
+  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  if (request.language?.acceptLanguage !== undefined)
+    headers["accept-language"] = request.language.acceptLanguage;
   if (request.contentType) headers["content-type"] = request.contentType;
   if (request.origin) headers.origin = request.origin;
   return Promise.resolve(t.app.request(request.url, { method: request.method, headers, body: request.text }));
@@ -205,6 +213,7 @@ function describeRequest(request: Sent, status: number, answer: string): string 
   return [
     `${request.caller} ${request.method} ${cut(request.url, 300)} [${request.label}]`,
     `  content-type: ${request.contentType ?? "(none)"}${request.origin ? `, origin: ${request.origin}` : ""}`,
+    `  language: ${JSON.stringify(request.language ?? {})}`,
     `  body: ${request.text === undefined ? "(none)" : JSON.stringify(cut(request.text, 300))}`,
     `  answer: ${status} ${cut(answer, 300)}`,
   ].join("\n");
@@ -214,7 +223,16 @@ function describeRequest(request: Sent, status: number, answer: string): string 
 function boundaryExamples(
   route: ApiRoute,
   callers: readonly Caller[],
-): [{ caller: Caller; params: PathValue[]; query: []; body: HostileBody; origin: undefined }][] {
+): [
+  {
+    caller: Caller;
+    params: PathValue[];
+    query: [];
+    body: HostileBody;
+    origin: undefined;
+    language: { acceptLanguage?: string; langCookie?: string };
+  },
+][] {
   if (route.params.length === 0) return [];
   return callers.flatMap((caller) =>
     boundaryIds.map((text) => [
@@ -224,6 +242,7 @@ function boundaryExamples(
         query: [],
         body: { label: "no body" },
         origin: undefined,
+        language: {},
       },
     ]),
   );
@@ -298,61 +317,67 @@ describe("hostile input on every API route", () => {
         query,
         body: route.method === "GET" ? fc.constant<HostileBody>({ label: "no body" }) : body,
         origin: hostileOrigin,
+        language: hostileLanguage,
       });
       const result = await fc.check(
-        fc.asyncProperty(input, async ({ caller, params, query: parts, body: sentBody, origin }) => {
-          const resolve = resolverFor(caller);
-          const request: Sent = {
-            caller,
-            method: route.method,
-            url: fillPath(route, params, resolve) + writeQuery(parts, resolve),
-            contentType: sentBody.contentType,
-            text: typeof sentBody.text === "object" ? writeJson(sentBody.text, resolve) : sentBody.text,
-            origin,
-            label: sentBody.label,
-          };
-          const response = await send(request);
-          const answer = await response.text();
-          const written = await watch.takeWrites();
-          const { status } = response;
-          const tally = (what: string) => answers.set(what, (answers.get(what) ?? 0) + 1);
-          const fail = (why: string) => {
-            throw new Error(`${why}\n${describeRequest(request, status, answer)}`);
-          };
-          if (status >= 500 || status < 200 || (status >= 300 && status < 400)) fail(`answered ${status}`);
-          if (status < 300) {
-            tally(`${caller} ${status}`);
+        fc.asyncProperty(
+          input,
+          async ({ caller, params, query: parts, body: sentBody, origin, language }) => {
+            const resolve = resolverFor(caller);
+            const request: Sent = {
+              caller,
+              method: route.method,
+              url: fillPath(route, params, resolve) + writeQuery(parts, resolve),
+              contentType: sentBody.contentType,
+              text: typeof sentBody.text === "object" ? writeJson(sentBody.text, resolve) : sentBody.text,
+              origin,
+              language,
+              label: sentBody.label,
+            };
+            const response = await send(request);
+            const answer = await response.text();
+            const written = await watch.takeWrites();
+            const { status } = response;
+            const tally = (what: string) => answers.set(what, (answers.get(what) ?? 0) + 1);
+            const fail = (why: string) => {
+              throw new Error(`${why}\n${describeRequest(request, status, answer)}`);
+            };
+            if (status >= 500 || status < 200 || (status >= 300 && status < 400)) fail(`answered ${status}`);
+            if (status < 300) {
+              tally(`${caller} ${status}`);
+              if (written.length === 0) return;
+              // Accepted: whatever it changed is legitimate. Put back any row of the world it removed.
+              if (await ensureWorld(t, world)) await watch.takeWrites();
+              before = await watch.fingerprint();
+              return;
+            }
+            if (!response.headers.get("content-type")?.includes("application/json"))
+              fail("a refusal that is not JSON");
+            let error: { code?: unknown; message?: unknown } | undefined;
+            try {
+              error = (JSON.parse(answer) as { error?: typeof error }).error;
+            } catch {
+              fail("a refusal whose body does not parse");
+            }
+            if (!errorCodes.includes(error?.code as never))
+              fail(`an unknown error code: ${String(error?.code)}`);
+            if (typeof error?.message !== "string" || error.message === "")
+              fail("a refusal without a message");
+            tally(`${caller} ${status} ${String(error?.code)}`);
             if (written.length === 0) return;
-            // Accepted: whatever it changed is legitimate. Put back any row of the world it removed.
-            if (await ensureWorld(t, world)) await watch.takeWrites();
-            before = await watch.fingerprint();
-            return;
-          }
-          if (!response.headers.get("content-type")?.includes("application/json"))
-            fail("a refusal that is not JSON");
-          let error: { code?: unknown; message?: unknown } | undefined;
-          try {
-            error = (JSON.parse(answer) as { error?: typeof error }).error;
-          } catch {
-            fail("a refusal whose body does not parse");
-          }
-          if (!errorCodes.includes(error?.code as never))
-            fail(`an unknown error code: ${String(error?.code)}`);
-          if (typeof error?.message !== "string" || error.message === "") fail("a refusal without a message");
-          tally(`${caller} ${status} ${String(error?.code)}`);
-          if (written.length === 0) return;
-          const after = await watch.fingerprint();
-          const changed = changedTables(before, after);
-          before = after;
-          const onPurpose =
-            writes?.codes.includes(String(error?.code)) &&
-            changed.every((table) => writes.tables.includes(table));
-          if (changed.length > 0 && !onPurpose) {
-            fail(
-              `a refusal that changed the database: ${changed.join(", ")} (written: ${written.join(", ")})`,
-            );
-          }
-        }),
+            const after = await watch.fingerprint();
+            const changed = changedTables(before, after);
+            before = after;
+            const onPurpose =
+              writes?.codes.includes(String(error?.code)) &&
+              changed.every((table) => writes.tables.includes(table));
+            if (changed.length > 0 && !onPurpose) {
+              fail(
+                `a refusal that changed the database: ${changed.join(", ")} (written: ${written.join(", ")})`,
+              );
+            }
+          },
+        ),
         // No shrinking: the database has moved on since the failing request, so a replay would not be the same case.
         { numRuns: runs, seed, endOnFailure: true, examples: boundaryExamples(route, callers) },
       );

@@ -1,5 +1,6 @@
+import type { Locale } from "../../src/domain/locale.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
-import { createClient, passwordHashOf } from "./factories.ts";
+import { createClient, passwordHashOf, setAccountLocale } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
 
 let counter = 0;
@@ -32,10 +33,13 @@ export interface TestAccount {
   cookie: string;
 }
 
-/** A real admin (created the way start-up creates one), signed in through POST /api/session/sign-in. */
+/**
+ * A real admin (created the way start-up creates one), signed in through POST /api/session/sign-in; with `locale`,
+ * one who chose that language.
+ */
 export async function signedInAdmin(
   testApp: TestApp,
-  overrides: { email?: string } = {},
+  overrides: { email?: string; locale?: Locale } = {},
 ): Promise<TestAccount> {
   const email = overrides.email ?? `admin-${unique()}@example.com`;
   const password = "admin-password-1";
@@ -47,6 +51,7 @@ export async function signedInAdmin(
     .select("id")
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
+  if (overrides.locale) await setAccountLocale(testApp.db, user.id, overrides.locale);
   return { id: user.id, email, password, cookie };
 }
 
@@ -60,7 +65,14 @@ export const clientPassword = "client-password-1";
  */
 export async function signedInClient(
   testApp: TestApp,
-  overrides: { firstName?: string; lastName?: string; email?: string; mustChangePassword?: boolean } = {},
+  overrides: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    mustChangePassword?: boolean;
+    /** The language the client chose; unset: English, as for every client an admin registers. */
+    locale?: Locale;
+  } = {},
 ): Promise<TestAccount> {
   const client = await createClient(testApp.db, {
     firstName: overrides.firstName ?? "Test",
@@ -70,6 +82,7 @@ export async function signedInClient(
     defaultPackType: "4_60",
     passwordHash: await passwordHashOf(testApp.auth, clientPassword),
     mustChangePassword: overrides.mustChangePassword ?? false,
+    locale: overrides.locale,
     createdAt: testApp.clock.now().toISOString(),
   });
   const { response, cookie } = await signIn(testApp, client.email, clientPassword);
@@ -77,14 +90,20 @@ export async function signedInClient(
   return { id: client.id, email: client.email, password: clientPassword, cookie };
 }
 
-/** A JSON request as a browser on our site would send it, signed in when a cookie is given. */
+/**
+ * A JSON request as a browser on our site would send it, signed in when a cookie is given; `headers` adds more
+ * (an Accept-Language, say).
+ */
 export function call(
   testApp: TestApp,
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown; ip?: string } = {},
+  options: { cookie?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? "198.51.100.1" };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    "x-forwarded-for": options.ip ?? "198.51.100.1",
+  };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   return testApp.app.request(path, {

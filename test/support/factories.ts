@@ -1,14 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../src/domain/bookings.ts";
 import { normalizeEmail } from "../../src/domain/fields.ts";
+import type { Locale } from "../../src/domain/locale.ts";
+import type { GalleryMediaType } from "../../src/domain/media.ts";
 import { packOf } from "../../src/domain/pack-catalogue.ts";
 import type { PackType } from "../../src/domain/packs.ts";
 import type { Auth } from "../../src/server/auth/auth.ts";
 import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
-import type { Database } from "../../src/server/db/schema.ts";
+import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
 import { searchKey } from "../../src/server/db/search.ts";
+import { mediaKeysOf } from "../../src/server/media/keys.ts";
 
 /**
  * Test and demo data, written straight into the tables (no route, no rule checked) the way the services write
@@ -62,6 +65,12 @@ export interface NewClient {
   passwordHash: string;
   /** Default false: the client has chosen their own password. An admin's registration leaves it true. */
   mustChangePassword?: boolean;
+  /**
+   * The language the person chose (PUT /api/session/locale). Unset: the column's default, English, as for a client
+   * an admin registers; and no `locale` in the row at all, so the rows also fit a database from before migration
+   * 0010 (the migration tests fill one).
+   */
+  locale?: Locale;
   createdAt?: string;
 }
 
@@ -92,6 +101,7 @@ export function clientRows(input: NewClient): ClientRows {
       banReason: null,
       banExpires: null,
       mustChangePassword: input.mustChangePassword ? 1 : 0,
+      ...(input.locale ? { locale: input.locale } : {}),
     },
     account: {
       id: `${id}a`,
@@ -131,6 +141,11 @@ export async function createClient(db: Db, input: NewClient): Promise<CreatedCli
     await trx.insertInto("client").values(rows.client).execute();
   });
   return { id: rows.client.id, email: rows.client.email };
+}
+
+/** An account's chosen language, as PUT /api/session/locale stores it (an admin made by ensureAdmin, say). */
+export async function setAccountLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.updateTable("user").set({ locale }).where("id", "=", userId).execute();
 }
 
 // Plans.
@@ -315,6 +330,94 @@ async function planFor(db: Db, clientId: string, status: BookingStatus): Promise
   return active?.id ?? createPlan(db, { clientId });
 }
 
+// Milestones and the gallery.
+
+export interface NewMilestone {
+  clientId: string;
+  /** Default: a new unique id. */
+  id?: string;
+  /** The upload. Default: defaultTime. */
+  timestamp?: string;
+  /** The upload's day in school time. Default: the timestamp's UTC day. */
+  date?: string;
+}
+
+/** The row of an uploaded milestone (media: insertMilestone); its files are not written here. */
+export function milestoneRow(input: NewMilestone): Row<"milestone"> {
+  const id = input.id ?? `m${unique()}`;
+  const timestamp = input.timestamp ?? defaultTime;
+  return {
+    id,
+    clientId: input.clientId,
+    timestamp,
+    date: input.date ?? timestamp.slice(0, 10),
+    ...mediaKeysOf(input.clientId, id),
+  };
+}
+
+export interface NewGalleryItem {
+  clientId: string;
+  /** Default "image". */
+  mediaType?: GalleryMediaType;
+  /** The day the admin chose (YYYY-MM-DD). */
+  date: string;
+  id?: string;
+  uploadedAt?: string;
+  /** A video's link. Default: a made-up one. */
+  videoLink?: string;
+}
+
+/** The row of a gallery upload (media: insertGalleryItem): an image's file keys, or a video's link. */
+export function galleryItemRow(input: NewGalleryItem): Row<"galleryItem"> {
+  const id = input.id ?? `g${unique()}`;
+  const mediaType = input.mediaType ?? "image";
+  const files = mediaType === "image" ? mediaKeysOf(input.clientId, id) : null;
+  return {
+    id,
+    clientId: input.clientId,
+    mediaType,
+    date: input.date,
+    uploadedAt: input.uploadedAt ?? defaultTime,
+    imageKey: files?.imageKey ?? null,
+    thumbnailKey: files?.thumbnailKey ?? null,
+    videoLink: mediaType === "video" ? (input.videoLink ?? `https://video.example/watch/${id}`) : null,
+  };
+}
+
+// Newsletter subscribers.
+
+export interface NewSubscriber {
+  /** Default: a new unique address. */
+  email?: string;
+  /** Default "confirmed". */
+  status?: NewsletterStatus;
+  /** The language of the page signed up on. Unset: the column's default (English), and no `locale` in the row. */
+  locale?: Locale;
+  /** The sign-up. Default: defaultTime. */
+  createdAt?: string;
+}
+
+/**
+ * A subscriber as the newsletter leaves it: pending (a confirmation mailed, its token hashed), confirmed (the link
+ * opened, the token cleared) or unsubscribed.
+ */
+export function subscriberRow(input: NewSubscriber): Row<"newsletterSubscriber"> {
+  const status = input.status ?? "confirmed";
+  const at = input.createdAt ?? defaultTime;
+  const pending = status === "pending";
+  return {
+    email: normalizeEmail(input.email ?? `reader${unique()}@example.com`),
+    status,
+    confirmTokenHash: pending ? createHash("sha256").update(unique()).digest("hex") : null,
+    confirmTokenExpiresAt: pending ? new Date(Date.parse(at) + 7 * 86_400_000).toISOString() : null,
+    confirmationSentAt: at,
+    confirmedAt: status === "pending" ? null : at,
+    unsubscribedAt: status === "unsubscribed" ? at : null,
+    createdAt: at,
+    ...(input.locale ? { locale: input.locale } : {}),
+  };
+}
+
 // In bulk.
 
 /** A booking of `seed`: its plan is one of the same call's. */
@@ -324,6 +427,9 @@ export interface SeedData {
   clients?: readonly NewClient[];
   plans?: readonly NewPlan[];
   bookings?: readonly SeedBooking[];
+  milestones?: readonly NewMilestone[];
+  galleryItems?: readonly NewGalleryItem[];
+  subscribers?: readonly NewSubscriber[];
 }
 
 /**
@@ -333,7 +439,15 @@ export interface SeedData {
 export async function seed(
   db: Db,
   data: SeedData,
-): Promise<{ clients: number; plans: number; bookings: number; lessons: number }> {
+): Promise<{
+  clients: number;
+  plans: number;
+  bookings: number;
+  lessons: number;
+  milestones: number;
+  galleryItems: number;
+  subscribers: number;
+}> {
   return db.transaction().execute(async (trx) => {
     const users: Row<"user">[] = [];
     const accounts: Row<"account">[] = [];
@@ -379,6 +493,12 @@ export async function seed(
 
     await insertInChunks(trx, "booking", bookings);
     await insertInChunks(trx, "lesson", lessons);
+    const milestones = (data.milestones ?? []).map(milestoneRow);
+    const galleryItems = (data.galleryItems ?? []).map(galleryItemRow);
+    const subscribers = (data.subscribers ?? []).map(subscriberRow);
+    await insertInChunks(trx, "milestone", milestones);
+    await insertInChunks(trx, "galleryItem", galleryItems);
+    await insertInChunks(trx, "newsletterSubscriber", subscribers);
     if (isPostgres(trx)) {
       // Explicit ids do not move PostgreSQL's identity sequences: move them past the rows written here.
       for (const table of ["subscriptionPlan", "booking"]) {
@@ -398,6 +518,9 @@ export async function seed(
       plans: plans.length,
       bookings: bookings.length,
       lessons: lessons.length,
+      milestones: milestones.length,
+      galleryItems: galleryItems.length,
+      subscribers: subscribers.length,
     };
   });
 }

@@ -2,14 +2,17 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins/admin";
 import { passwordMaxLength, passwordMinLength } from "../../domain/auth.ts";
+import { defaultLocale, isLocale } from "../../domain/locale.ts";
 import { resetPasswordPath } from "../../domain/paths.ts";
+import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
 import type { Log } from "../http/log.ts";
+import { inLocale } from "../i18n/i18n.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
-import { clearSignInFailures, setMustChangePassword } from "./repository.ts";
+import { clearSignInFailures, localesOf, setMustChangePassword } from "./repository.ts";
 
 /** Spec: the reset link expires within an hour. */
 export const resetTokenLifetimeSeconds = 60 * 60;
@@ -18,6 +21,33 @@ export const resetTokenLifetimeSeconds = 60 * 60;
  * roles and idle sign-out (sign-in, sign-up, get-session, the admin plugin's user management), or answer in
  * better-auth's own error shape (reset-password: ours is POST /api/password-reset/confirm). */
 export const exposedAuthPaths = ["/api/auth/ok"] as const;
+
+/** The password reset mail, in the language the caller writes it in. */
+function resetMail(link: string) {
+  return {
+    subject: translate(/*i18n*/ { id: "mails.reset.subject", message: "Reset your password" }),
+    text: [
+      translate(
+        /*i18n*/ {
+          id: "mails.reset.asked",
+          message: "Someone asked to reset the password of your swim school account.",
+        },
+      ),
+      "",
+      translate(
+        /*i18n*/ { id: "mails.reset.link", message: "Choose a new password here: {link}", values: { link } },
+      ),
+      "",
+      translate(
+        /*i18n*/ {
+          id: "mails.reset.expiry",
+          message:
+            "The link works once and expires in one hour. If you did not ask for it, ignore this mail.",
+        },
+      ),
+    ].join("\n"),
+  };
+}
 
 export interface AuthDeps {
   config: Config;
@@ -59,16 +89,11 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${baseURL}${resetPasswordPath(token)}`;
+        // In the person's stored language, whatever page asked for it (docs/decisions/018).
+        const [stored] = await localesOf(db, [user.id]);
         const mailId = await outbox.enqueue({
+          ...inLocale(isLocale(stored?.locale) ? stored.locale : defaultLocale, () => resetMail(link)),
           to: user.email,
-          subject: "Reset your password",
-          text: [
-            "Someone asked to reset the password of your swim school account.",
-            "",
-            `Choose a new password here: ${link}`,
-            "",
-            "The link works once and expires in one hour. If you did not ask for it, ignore this mail.",
-          ].join("\n"),
           // better-auth stores the token hashed: the stored copy of the mail must not hold it either.
           secrets: [link, token],
         });

@@ -75,6 +75,30 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** The stored language of each of `userIds` that exists. */
+export async function localesOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<{ id: string; locale: string }[]> {
+  if (userIds.length === 0) return [];
+  return db.selectFrom("user").select(["id", "locale"]).where("id", "in", userIds).execute();
+}
+
+/**
+ * The school owner's stored language: the oldest admin account's (the first admin made at start-up). The admin
+ * role may share its column with others ("admin,user"), so every account whose role mentions it is a candidate.
+ */
+export async function ownerLocale(db: Db): Promise<string | undefined> {
+  const admins = await db
+    .selectFrom("user")
+    .select(["role", "locale"])
+    .where("role", "like", "%admin%")
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  return admins.find((admin) => hasAdminRole(admin.role))?.locale;
+}
+
 export async function setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
   await db.updateTable("user").set({ locale }).where("id", "=", userId).execute();
 }

@@ -1,4 +1,5 @@
 import type { Role, SignInInput } from "../../domain/auth.ts";
+import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import { authErrorMessages, messages } from "../../domain/messages.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -14,12 +15,38 @@ import {
   findUserByEmail,
   forgetAccount,
   forgetSignInAttempt,
+  localesOf,
+  ownerLocale,
   recordSignInAttempt,
   roleOf,
   setCredentialPassword,
   setMustChangePassword,
 } from "./repository.ts";
 import type { SignedIn } from "./session.ts";
+
+// Each person's language (docs/decisions/018): what their mails, reminders and calendar feed are written in.
+
+const asLocale = (stored: string | undefined): Locale => (isLocale(stored) ? stored : defaultLocale);
+
+/** The stored language of each person of `userIds` (English for one who does not exist). */
+export async function personLocales(db: Db, userIds: readonly string[]): Promise<Map<string, Locale>> {
+  const unique = [...new Set(userIds)];
+  const stored = new Map((await localesOf(db, unique)).map((row) => [row.id, row.locale]));
+  return new Map(unique.map((id) => [id, asLocale(stored.get(id))]));
+}
+
+/** The stored language of one person (English for one who does not exist). */
+export async function personLocale(db: Db, userId: string): Promise<Locale> {
+  return (await personLocales(db, [userId])).get(userId) ?? defaultLocale;
+}
+
+/**
+ * The language the school reads its own mail in (a contact form's notification): the owner's, the oldest admin
+ * account's stored choice; English while there is no admin.
+ */
+export async function schoolLocale(db: Db): Promise<Locale> {
+  return asLocale(await ownerLocale(db));
+}
 
 export interface AccountDeps {
   auth: Auth;

@@ -317,6 +317,34 @@ describe("Add Feedback", () => {
     expect(received()).toHaveLength(1); // this test's one mail (the sink starts each test empty)
   });
 
+  it("mails a client who chose Spanish in Spanish, while the admin who writes it reads English", async () => {
+    const lucia = await signedInClient(t, { firstName: "Lucía", locale: "es" });
+    const { bookingId } = await createBooking(db(), {
+      clientId: lucia.id,
+      dates: ["2026-03-03", "2026-03-10"],
+    });
+    const saved = await as(admin, "PUT", `/api/bookings/${bookingId}/feedback`, {
+      feedbacks: { "2026-03-03": "¡Flotó sola diez segundos!" },
+    });
+    expect((await json<SaveBookingResponse>(saved)).message).toBe("Feedback saved successfully!");
+    const mails = await db()
+      .selectFrom("mailOutbox")
+      .select(["subject", "body"])
+      .where("toAddress", "=", lucia.email)
+      .execute();
+    expect(mails).toEqual([
+      {
+        subject: "Nuevos comentarios sobre tu clase de natación",
+        body: [
+          "Hola, Lucía:",
+          "Tu instructor/a escribió comentarios sobre tu clase de natación:",
+          "3 de marzo de 2026\n¡Flotó sola diez segundos!",
+          "Puedes leer todos tus comentarios en la página Ver comentarios.",
+        ].join("\n\n"),
+      },
+    ]);
+  });
+
   it("refuses a date that is not in the booking, and changes nothing", async () => {
     const refused = await feedback(aliceBookingId, { "2026-03-04": "Wrong day", "2026-03-05": "Changed" });
     expect(await errorOf(refused, 400)).toMatchObject({

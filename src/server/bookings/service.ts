@@ -18,12 +18,16 @@ import {
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
-import { packName } from "../../domain/subscriptions.ts";
+import { packTitle } from "../../domain/subscriptions.ts";
+import { translate } from "../../domain/translate.ts";
+import { personLocale } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
+import { inLocale } from "../i18n/i18n.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import {
   activePlanOf,
   classCountOf,
@@ -34,7 +38,7 @@ import {
   periodStartOf,
   schoolTimeOf,
 } from "../plans/service.ts";
-import type { Outbox } from "../ports/mail/outbox.ts";
+import type { Outbox, QueuedMail } from "../ports/mail/outbox.ts";
 import {
   type BookingRow,
   bookingsOfClient,
@@ -335,6 +339,33 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
   });
 }
 
+/** The mail that tells a client about new feedback, in the language the caller writes it in. */
+function feedbackMail(
+  contact: { firstName: string; email: string },
+  news: { date: string; text: string }[],
+): QueuedMail {
+  return {
+    to: contact.email,
+    subject: translate(/*i18n*/ { id: "mails.feedback.subject", message: "New feedback on your swim class" }),
+    text: [
+      mailWords.greeting(contact.firstName),
+      translate(
+        /*i18n*/ {
+          id: "mails.feedback.intro",
+          message: "Your instructor wrote feedback on your swim class:",
+        },
+      ),
+      ...news.map((item) => `${formatDay(item.date)}\n${item.text}`),
+      translate(
+        /*i18n*/ {
+          id: "mails.feedback.readAll",
+          message: "You can read all your feedback on the View Feedback page.",
+        },
+      ),
+    ].join("\n\n"),
+  };
+}
+
 /**
  * Add Feedback's save: a text per booked date; an empty text clears it. The client is mailed once per save,
  * listing each date whose feedback is new or changed (queued in the same transaction, sent after it).
@@ -373,16 +404,8 @@ export async function saveFeedback(
     const contact = news.length ? await findClientContact(trx, booking.clientId) : undefined;
     const mailId = contact
       ? await deps.outbox.enqueue(
-          {
-            to: contact.email,
-            subject: "New feedback on your swim class",
-            text: [
-              `Hello ${contact.firstName},`,
-              "Your instructor wrote feedback on your swim class:",
-              ...news.map((item) => `${formatDay(item.date)}\n${item.text}`),
-              "You can read all your feedback on the View Feedback page.",
-            ].join("\n\n"),
-          },
+          // In the client's language, whoever wrote the feedback (docs/decisions/018).
+          inLocale(await personLocale(trx, booking.clientId), () => feedbackMail(contact, news)),
           trx,
         )
       : undefined;
@@ -412,7 +435,7 @@ export async function saveFeedback(
 export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promise<ClientPlanProgress> {
   const count = await classCountOf(db, plan, schoolTimeOf(deps));
   return {
-    title: packName(plan.packType),
+    title: packTitle(plan.packType),
     subscriptionId: plan.subscriptionId,
     totalClasses: plan.totalClasses,
     bookedClasses: count.booked,

@@ -153,6 +153,31 @@ describe("GET /api/calendar-feed/:file", () => {
     );
   });
 
+  it("speaks the client's stored language, whoever fetches it and in whatever language they ask", async () => {
+    const elena = await signedInClient(t, { firstName: "Elena", locale: "es" });
+    await createBooking(db, {
+      clientId: elena.id,
+      dates: [{ date: "2026-03-06", feedback: "Flota sola; ¡muy bien!" }, "2026-03-13"],
+    });
+    const { url } = await feedOf(elena, elena.id, "POST");
+    // A calendar app asks in English (or in no language at all): the feed is still the client's.
+    const response = await fetchFeed(url ?? "", { "accept-language": "en-US,en;q=0.9" });
+    expect(response.status).toBe(200);
+    const calendar = parseCalendar(await response.text());
+    expect(calendar.properties.get("X-WR-CALNAME")).toBe("Aqua Nest Swim School: clases de natación");
+    const [first, second] = eventsOf(calendar);
+    expect(first?.properties.get("SUMMARY")).toBe("Clase de natación");
+    expect(first?.properties.get("DESCRIPTION")).toBe(
+      "Una clase de natación de 30 minutos.\\n\\nComentarios: Flota sola\\; ¡muy bien!",
+    );
+    expect(second?.properties.get("DESCRIPTION")).toBe("Una clase de natación de 30 minutos.");
+    // Alice's feed stays English for a caller asking in Spanish.
+    const { url: alices } = await feedOf(alice, alice.id);
+    const english = parseCalendar(await (await fetchFeed(alices ?? "", { "accept-language": "es" })).text());
+    expect(english.properties.get("X-WR-CALNAME")).toBe("Aqua Nest Swim School: swim classes");
+    expect(eventsOf(english)[0]?.properties.get("SUMMARY")).toBe("Swim class");
+  });
+
   it("is fetched by a browser on another site too (a GET: the same-origin rule is for changes)", async () => {
     const { url } = await feedOf(alice, alice.id);
     const response = await fetchFeed(url ?? "", { origin: "https://calendar.example" });

@@ -4,9 +4,12 @@ import content from "../../content/site.json" with { type: "json" };
 import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { addDays } from "../../domain/school-day.ts";
+import { translate } from "../../domain/translate.ts";
+import { personLocale } from "../auth/service.ts";
 import { clientExists } from "../clients/service.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
+import { inLocale } from "../i18n/i18n.ts";
 import type { Wiring } from "../wiring.ts";
 import { currentLessonsOf, findFeedClientId, findFeedToken, saveFeedToken } from "./repository.ts";
 
@@ -60,21 +63,48 @@ const asDateArray = (day: string): [number, number, number] => {
  * current bookings. A file name of another shape or an unknown token is a 404, never a hint of which.
  */
 export async function calendarFile(deps: CalendarFeedDeps, file: string): Promise<string> {
-  const notFound = () => appError("not-found", 404, "Not found.");
+  const notFound = () => appError("not-found", 404, messages.notFound);
   if (!feedFilePattern.test(file)) throw notFound();
   const clientId = await findFeedClientId(deps.db, file.slice(0, -".ics".length));
   if (clientId === undefined) throw notFound();
 
-  const lessons = await currentLessonsOf(deps.db, clientId);
+  const [lessons, locale] = await Promise.all([
+    currentLessonsOf(deps.db, clientId),
+    personLocale(deps.db, clientId),
+  ]);
+  // In the client's stored language: a calendar app fetches with no language of its own (docs/decisions/018).
+  return inLocale(locale, () => calendarText(deps, lessons));
+}
+
+function calendarText(
+  deps: CalendarFeedDeps,
+  lessons: { id: number; date: string; feedback: string | null }[],
+): string {
   const host = new URL(publicUrl(deps.config)).hostname;
+  const title = translate(/*i18n*/ { id: "calendar.eventTitle", message: "Swim class" });
+  const about = translate(
+    /*i18n*/ {
+      id: "calendar.eventDescription",
+      message: "A {minutes}-minute swim class.",
+      values: { minutes: classMinutes },
+    },
+  );
   const events: EventAttributes[] = lessons.map((lesson) => ({
     // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.
     start: asDateArray(lesson.date),
     end: asDateArray(addDays(lesson.date, 1)),
-    title: "Swim class",
+    title,
     description: [
-      `A ${classMinutes}-minute swim class.`,
-      lesson.feedback ? `Feedback: ${lesson.feedback}` : "",
+      about,
+      lesson.feedback
+        ? translate(
+            /*i18n*/ {
+              id: "calendar.feedback",
+              message: "Feedback: {feedback}",
+              values: { feedback: lesson.feedback },
+            },
+          )
+        : "",
     ]
       .filter(Boolean)
       .join("\n\n"),
@@ -85,7 +115,13 @@ export async function calendarFile(deps: CalendarFeedDeps, file: string): Promis
   }));
   const { error, value } = createEvents(events, {
     productId: "swim-school/calendar-feed",
-    calName: `${content.school.name}: swim classes`,
+    calName: translate(
+      /*i18n*/ {
+        id: "calendar.name",
+        message: "{school}: swim classes",
+        values: { school: content.school.name },
+      },
+    ),
   });
   if (error || value === null) throw error ?? new Error("calendar feed: no output");
   return value;

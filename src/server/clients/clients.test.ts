@@ -12,7 +12,7 @@ import { createPlan } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { ClientPage } from "../../domain/clients.ts";
-import { phoneNumberMessage } from "../../domain/fields.ts";
+import { fieldMessages } from "../../domain/fields.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -164,8 +164,8 @@ describe("POST /api/clients (Register Client)", () => {
     ["firstName", { firstName: " " }, "Error: First name is required."],
     ["lastName", { lastName: undefined }, "Error: Last name is required."],
     ["email", { email: "nope" }, "Error: Email must be a valid email address."],
-    ["phoneNumber", { phoneNumber: "555-12" }, `Error: ${phoneNumberMessage}`],
-    ["phoneNumber", { phoneNumber: "call me" }, `Error: ${phoneNumberMessage}`],
+    ["phoneNumber", { phoneNumber: "555-12" }, `Error: ${fieldMessages.phoneInvalid}`],
+    ["phoneNumber", { phoneNumber: "call me" }, `Error: ${fieldMessages.phoneInvalid}`],
     ["defaultPackType", { defaultPackType: "10_4" }, "Error: Please choose a package."],
     ["defaultPackType", { defaultPackType: undefined }, "Error: Please choose a package."],
   ])("refuses a bad %s with 400 and an 'Error: …' message", async (field, overrides, message) => {

@@ -14,6 +14,7 @@ import { messages } from "../../domain/messages.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { AppError, appError } from "../http/errors.ts";
+import { httpMessages } from "../http/http-messages.ts";
 import { parseJsonBody, parseQuery } from "../http/validate.ts";
 import {
   type ClientDeps,
@@ -31,7 +32,7 @@ const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 function clientId(c: Context): string {
   const parsed = clientIdSchema.safeParse(c.req.param("id"));
-  if (!parsed.success) throw appError("validation", 400, "Invalid client id.", { field: "id" });
+  if (!parsed.success) throw appError("validation", 400, httpMessages.invalidClientId, { field: "id" });
   return parsed.data;
 }
 

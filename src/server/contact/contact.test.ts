@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedInAdmin } from "../../../test/support/accounts.ts";
+import { setAccountLocale } from "../../../test/support/factories.ts";
 import { closedPort, startSmtpSink } from "../../../test/support/smtp-sink.ts";
 import { buildTestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
@@ -137,6 +139,49 @@ describe("POST /api/contact", () => {
     (clock as ReturnType<typeof testClock>).advance(11 * 60_000);
     expect((await send(5)).status).toBe(201);
     expect(await db.selectFrom("contactMessage").selectAll().execute()).toHaveLength(4);
+  });
+});
+
+describe("the school's notification of a message", () => {
+  const postIn = (app: ReturnType<typeof buildTestApp>["app"], language: string, ip: string) =>
+    app.request("/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip, "accept-language": language },
+      body: JSON.stringify(valid),
+    });
+  const notification = async () =>
+    db.selectFrom("mailOutbox").select(["subject", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+
+  it("is written in the owner's language (the oldest admin's), whatever language the visitor writes in", async () => {
+    const t = buildTestApp(db, { env });
+    const owner = await signedInAdmin(t, { locale: "es" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await signedInAdmin(t, { locale: "en" }); // a second admin, made later, reads English
+
+    const fromEnglishPage = await postIn(t.app, "en-US,en;q=0.9", "203.0.113.21");
+    expect(fromEnglishPage.status).toBe(201);
+    expect(await fromEnglishPage.json()).toEqual({ message: "Message sent successfully!" });
+    expect(await notification()).toEqual({
+      subject: "Nuevo mensaje de Maria Lopez",
+      body: [
+        "Nombre: Maria Lopez",
+        "Correo electrónico: maria@example.com",
+        "Teléfono: +15550102020",
+        "",
+        valid.message,
+      ].join("\n"),
+    });
+
+    await setAccountLocale(db, owner.id, "en");
+    await db.deleteFrom("contactMessage").execute(); // the same message again is a new one
+    const fromSpanishPage = await postIn(t.app, "es-MX,es;q=0.9", "203.0.113.22");
+    expect(await fromSpanishPage.json()).toEqual({ message: "¡Mensaje enviado!" });
+    expect(await notification()).toEqual({
+      subject: "New message from Maria Lopez",
+      body: ["Name: Maria Lopez", "Email: maria@example.com", "Phone: +15550102020", "", valid.message].join(
+        "\n",
+      ),
+    });
   });
 });
 

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import type { ContactMessage } from "../../domain/contact.ts";
+import { translate } from "../../domain/translate.ts";
+import { schoolLocale } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
+import { inLocale } from "../i18n/i18n.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 import { findRecentMessage, insertMessage } from "./repository.ts";
 
@@ -30,13 +33,29 @@ function fingerprintOf(message: ContactMessage): string {
   return createHash("sha256").update(normalized).digest("hex");
 }
 
+/** The school's notification of a message, in the language the caller writes it in (the owner's). */
 function mailFor(message: ContactMessage) {
+  const { firstName, lastName, email, phoneNumber } = message;
   return {
-    subject: `New message from ${message.firstName} ${message.lastName}`,
+    subject: translate(
+      /*i18n*/ {
+        id: "mails.contact.subject",
+        message: "New message from {firstName} {lastName}",
+        values: { firstName, lastName },
+      },
+    ),
     text: [
-      `Name: ${message.firstName} ${message.lastName}`,
-      `Email: ${message.email}`,
-      `Phone: ${message.phoneNumber}`,
+      translate(
+        /*i18n*/ {
+          id: "mails.contact.name",
+          message: "Name: {firstName} {lastName}",
+          values: { firstName, lastName },
+        },
+      ),
+      translate(/*i18n*/ { id: "mails.contact.email", message: "Email: {email}", values: { email } }),
+      translate(
+        /*i18n*/ { id: "mails.contact.phone", message: "Phone: {phoneNumber}", values: { phoneNumber } },
+      ),
       "",
       message.message,
     ].join("\n"),
@@ -56,14 +75,13 @@ export async function submitContactMessage(
   const now = clock.now();
   const since = new Date(now.getTime() - RESEND_WINDOW_MS).toISOString();
 
+  // The school reads it in its owner's language, whatever page the visitor wrote from (docs/decisions/018).
+  const mail = inLocale(await schoolLocale(db), () => mailFor(message));
   const stored = await db.transaction().execute(async (trx) => {
     const earlier = await findRecentMessage(trx, fingerprint, since);
     if (earlier) return earlier;
 
-    const mailOutboxId = await outbox.enqueue(
-      { to: deps.schoolInbox, replyTo: message.email, ...mailFor(message) },
-      trx,
-    );
+    const mailOutboxId = await outbox.enqueue({ to: deps.schoolInbox, replyTo: message.email, ...mail }, trx);
     const id = await insertMessage(trx, {
       ...message,
       fingerprint,

@@ -214,6 +214,21 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   }
 }
 
+/**
+ * Migrates up to and including `target` (a name of migrations/index.ts) and no further: the migration tests fill a
+ * database as an older release left it, then migrate it to the latest.
+ */
+export async function migrateTo(db: Kysely<any>, target: string, schema?: string): Promise<void> {
+  if (!(target in migrations)) throw new Error(`No migration ${target}`);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateTo(target);
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed?.migrationName ?? "unknown";
+    throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export async function isDatabaseReachable(db: Kysely<any>): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

@@ -213,6 +213,8 @@ export interface NewsletterSubscriberTable {
   confirmedAt: Timestamp | null;
   unsubscribedAt: Timestamp | null;
   createdAt: Timestamp;
+  /** The language of the page the address was signed up on: the newsletter's mails are written in it. */
+  locale: Generated<string>;
 }
 
 // Declaration merging keeps this feature's table an append of its own, beside the others in `Database`.

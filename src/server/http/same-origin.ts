@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { appError } from "./errors.ts";
+import { httpMessages } from "./http-messages.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +14,7 @@ export function sameOriginOnly(publicOrigin: string): MiddlewareHandler {
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header("origin");
       if (origin && origin !== publicOrigin && origin !== new URL(c.req.url).origin) {
-        throw appError("forbidden-origin", 403, "This request must come from the school's own site.");
+        throw appError("forbidden-origin", 403, httpMessages.forbiddenOrigin);
       }
     }
     await next();

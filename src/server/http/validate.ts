@@ -4,6 +4,7 @@ import type { ErrorCode } from "../../domain/error-codes.ts";
 import { messages } from "../../domain/messages.ts";
 import { userIdSchema } from "../../domain/subscriptions.ts";
 import { appError } from "./errors.ts";
+import { httpMessages } from "./http-messages.ts";
 
 /** application/json, with or without parameters (charset), in any letter case. */
 const isJson = (contentType: string | undefined) =>
@@ -27,14 +28,14 @@ export async function parseJsonBody<S extends z.ZodType>(
   try {
     body = await c.req.json();
   } catch {
-    throw appError("validation", 400, "The request body must be JSON.");
+    throw appError("validation", 400, httpMessages.bodyNotJson);
   }
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".") || undefined;
     const code: ErrorCode = (field && codes[field]) || "validation";
-    throw appError(code, 400, issue?.message ?? "Invalid request.", field ? { field } : undefined);
+    throw appError(code, 400, issue?.message ?? httpMessages.invalidRequest, field ? { field } : undefined);
   }
   return result.data;
 }
@@ -45,7 +46,12 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".") || undefined;
-    throw appError("validation", 400, issue?.message ?? "Invalid request.", field ? { field } : undefined);
+    throw appError(
+      "validation",
+      400,
+      issue?.message ?? httpMessages.invalidRequest,
+      field ? { field } : undefined,
+    );
   }
   return result.data;
 }
@@ -53,6 +59,6 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
 /** The `:clientId` of a path (a user id: letters, digits, - and _); anything else is a 400 before any query. */
 export function clientIdParam(c: Context): string {
   const parsed = userIdSchema.safeParse(c.req.param("clientId"));
-  if (!parsed.success) throw appError("validation", 400, "Invalid client id.", { field: "clientId" });
+  if (!parsed.success) throw appError("validation", 400, httpMessages.invalidClientId, { field: "clientId" });
   return parsed.data;
 }

@@ -4,13 +4,14 @@ import { rowIdParam } from "../../domain/query.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
+import { httpMessages } from "../http/http-messages.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 
-const mailIdSchema = rowIdParam("Invalid mail id.");
+const mailIdSchema = rowIdParam(() => httpMessages.invalidMailId);
 
 function mailId(c: Context): number {
   const parsed = mailIdSchema.safeParse(c.req.param("id"));
-  if (!parsed.success) throw appError("validation", 400, "Invalid mail id.", { field: "id" });
+  if (!parsed.success) throw appError("validation", 400, httpMessages.invalidMailId, { field: "id" });
   return parsed.data;
 }
 

@@ -19,6 +19,7 @@ import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { limitRequestBody } from "../http/body-limit.ts";
 import { AppError, appError } from "../http/errors.ts";
+import { httpMessages } from "../http/http-messages.ts";
 import { parseQuery } from "../http/validate.ts";
 import {
   addGalleryVideo,
@@ -74,7 +75,7 @@ async function readForm(c: Context): Promise<UploadForm> {
   try {
     body = await c.req.parseBody();
   } catch {
-    throw appError("validation", 400, "The request body must be a multipart form.");
+    throw appError("validation", 400, httpMessages.bodyNotMultipart);
   }
   return {
     text: (name) => {
@@ -94,7 +95,7 @@ function clientIdOf(form: UploadForm, missing: string): string {
   const clientId = form.text("clientId");
   if (!clientId) throw appError("validation", 400, missing, { field: "clientId" });
   if (!idSchema.safeParse(clientId).success) {
-    throw appError("validation", 400, "Invalid client id.", { field: "clientId" });
+    throw appError("validation", 400, httpMessages.invalidClientId, { field: "clientId" });
   }
   return clientId;
 }
@@ -137,7 +138,7 @@ export function mediaAdminRoutes(deps: MediaDeps & { guard: SessionGuard }) {
       const date = galleryDateOf(form);
       const mediaType = z.enum(galleryMediaTypes).safeParse(form.text("mediaType"));
       if (!mediaType.success) {
-        throw appError("validation", 400, "mediaType must be image or video.", { field: "mediaType" });
+        throw appError("validation", 400, httpMessages.mediaTypeInvalid, { field: "mediaType" });
       }
       if (mediaType.data === "video") {
         const link = videoLinkSchema.safeParse(form.text("videoLink"));

@@ -191,6 +191,76 @@ describe("POST /api/newsletter", () => {
   });
 });
 
+describe("the newsletter's language", () => {
+  const signUpIn = (email: string, language: string) =>
+    call(t, "POST", "/api/newsletter", {
+      body: { email },
+      ip: freshIp(),
+      headers: { "accept-language": language },
+    });
+  const localeOf = async (email: string) =>
+    (
+      await db
+        .selectFrom("newsletterSubscriber")
+        .select("locale")
+        .where("email", "=", email)
+        .executeTakeFirst()
+    )?.locale;
+  const lastMailTo = (email: string) =>
+    db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body"])
+      .where("toAddress", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+
+  it("is the language of the page signed up on: its answer, its mail, and the language kept with the address", async () => {
+    const response = await signUpIn("familia@example.com", "es-US,es;q=0.9");
+    expect(await response.json()).toEqual({
+      outcome: "confirmation-sent",
+      message:
+        "¡Ya casi está! Te enviamos un correo: abre el enlace que contiene para confirmar tu suscripción.",
+    });
+    expect(await localeOf("familia@example.com")).toBe("es");
+    expect(await lastMailTo("familia@example.com")).toEqual({
+      subject: "Confirma tu suscripción al boletín",
+      body: [
+        "Gracias por suscribirte a las noticias y novedades de nuestra escuela de natación.",
+        "",
+        `Confirma tu dirección abriendo este enlace: ${removedSecret}`,
+        "",
+        "El enlace funciona una sola vez y caduca en 7 días. Si no te suscribiste, ignora este correo:",
+        "sin confirmación no recibirás nada de nosotros.",
+        "",
+        `Para dejar de recibir todos los correos de nuestro boletín: ${removedSecret}`,
+      ].join("\n"),
+    });
+    // The mailed links work as in English.
+    const { confirmToken } = linksIn(mailsTo("familia@example.com")[0]?.raw ?? "");
+    const confirmed = await call(t, "POST", "/api/newsletter/confirm", {
+      body: { token: confirmToken },
+      headers: { "accept-language": "es" },
+    });
+    expect(await confirmed.json()).toEqual({ message: "¡Gracias! Tu suscripción está confirmada." });
+
+    await signUpIn("family@example.com", "en-US");
+    expect(await localeOf("family@example.com")).toBe("en");
+    expect((await lastMailTo("family@example.com")).subject).toBe(
+      "Please confirm your newsletter subscription",
+    );
+  });
+
+  it("follows the page of a new sign-up of a pending address, once the resend window has passed", async () => {
+    await signUpIn("cambia@example.com", "es");
+    t.clock.advance(CONFIRMATION_RESEND_WINDOW_MS + 1000);
+    await signUpIn("cambia@example.com", "en");
+    expect(await localeOf("cambia@example.com")).toBe("en");
+    expect((await lastMailTo("cambia@example.com")).subject).toBe(
+      "Please confirm your newsletter subscription",
+    );
+  });
+});
+
 describe("the confirmation link", () => {
   it("works once, without signing in", async () => {
     const { confirmToken } = await signUpAndReadMail("once@example.com");

@@ -1,3 +1,4 @@
+import type { Locale } from "../../domain/locale.ts";
 import type { NewsletterSubscriber } from "../../domain/newsletter.ts";
 import type { Db } from "../db/database.ts";
 import type { NewsletterStatus } from "../db/schema.ts";
@@ -9,6 +10,15 @@ export interface NewConfirmation {
   tokenHash: string;
   expiresAt: string;
   now: string;
+  /** The language of the page signed up on: the confirmation and later mails are written in it. */
+  locale: Locale;
+}
+
+/** A subscriber as its mails need it: the unsubscribe link is signed over id and address. */
+export interface Subscriber {
+  id: number;
+  email: string;
+  locale: string;
 }
 
 /** Adds `email` as pending with this confirmation; false when the address already has a row. */
@@ -24,6 +34,7 @@ export async function insertPending(db: Db, confirmation: NewConfirmation): Prom
       confirmedAt: null,
       unsubscribedAt: null,
       createdAt: confirmation.now,
+      locale: confirmation.locale,
     })
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning("id")
@@ -32,7 +43,7 @@ export async function insertPending(db: Db, confirmation: NewConfirmation): Prom
 }
 
 /**
- * Gives a pending or unsubscribed address a new confirmation, unless its last one was queued after
+ * Gives a pending or unsubscribed address a new confirmation (in the language of the page signed up on now), unless its last one was queued after
  * `sentBefore`: of two sign-ups at once only one wins, so one confirmation mail goes out per window.
  */
 export async function renewConfirmation(
@@ -46,6 +57,7 @@ export async function renewConfirmation(
       confirmTokenHash: confirmation.tokenHash,
       confirmTokenExpiresAt: confirmation.expiresAt,
       confirmationSentAt: confirmation.now,
+      locale: confirmation.locale,
     })
     .where("email", "=", confirmation.email)
     .where("status", "!=", "confirmed")
@@ -77,10 +89,10 @@ export async function confirmByTokenHash(db: Db, tokenHash: string, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findByEmail(db: Db, email: string): Promise<{ id: number; email: string }> {
+export async function findByEmail(db: Db, email: string): Promise<Subscriber> {
   return db
     .selectFrom("newsletterSubscriber")
-    .select(["id", "email"])
+    .select(["id", "email", "locale"])
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
 }

@@ -20,10 +20,11 @@ import { type AddressLimit, limitPerAddress } from "../http/limit-per-address.ts
 import { parseJsonBody, parseQuery } from "../http/validate.ts";
 import { confirm, confirmedCsv, listConfirmed, type NewsletterDeps, signUp, unsubscribe } from "./service.ts";
 
-const outcomeMessages: Record<NewsletterSignUpOutcome, string> = {
-  "confirmation-sent": newsletterMessages.confirmationSent,
-  "confirmation-recently-sent": newsletterMessages.confirmationRecentlySent,
-  "already-subscribed": newsletterMessages.alreadySubscribed,
+/** What a sign-up answers, read when it answers (in the visitor's language), never once at start-up. */
+const outcomeMessages: Record<NewsletterSignUpOutcome, () => string> = {
+  "confirmation-sent": () => newsletterMessages.confirmationSent,
+  "confirmation-recently-sent": () => newsletterMessages.confirmationRecentlySent,
+  "already-subscribed": () => newsletterMessages.alreadySubscribed,
 };
 
 const invalidLink = () => appError("invalid-token", 400, newsletterMessages.linkInvalid, { field: "token" });
@@ -38,8 +39,9 @@ export function newsletterRoutes(deps: NewsletterDeps & AddressLimit & { guard: 
   return new Hono<AppEnv>()
     .post("/", limitPerAddress("newsletter", deps), async (c) => {
       const { email } = await parseJsonBody(c, newsletterSignUpSchema);
-      const outcome = await signUp(service, email);
-      return c.json<NewsletterSignUpResponse>({ outcome, message: outcomeMessages[outcome] });
+      // The mails speak the language of the page signed up on (its requests ask in it: i18n/i18n.ts).
+      const outcome = await signUp(service, email, c.get("locale"));
+      return c.json<NewsletterSignUpResponse>({ outcome, message: outcomeMessages[outcome]() });
     })
     .post("/confirm", async (c) => {
       const { token } = await parseJsonBody(c, newsletterTokenSchema);

@@ -1,12 +1,15 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import type {
   NewsletterSignUpOutcome,
   NewsletterSubscriberPage,
   SubscriberListQuery,
 } from "../../domain/newsletter.ts";
 import { newsletterConfirmPath, newsletterUnsubscribePath } from "../../domain/paths.ts";
+import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
+import { inLocale } from "../i18n/i18n.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 import * as repository from "./repository.ts";
 
@@ -51,19 +54,45 @@ export function unsubscribeLink(
   return `${deps.publicUrl}${newsletterUnsubscribePath(unsubscribeToken(deps.secret, subscriber))}`;
 }
 
+/** The confirmation mail, in the language the caller writes it in (the subscriber's). */
 function confirmationMail(to: string, confirmLink: string, leaveLink: string) {
   return {
     to,
-    subject: "Please confirm your newsletter subscription",
+    subject: translate(
+      /*i18n*/ { id: "mails.newsletter.subject", message: "Please confirm your newsletter subscription" },
+    ),
     text: [
-      "Thank you for signing up for our swim school's news and updates.",
+      translate(
+        /*i18n*/ {
+          id: "mails.newsletter.thanks",
+          message: "Thank you for signing up for our swim school's news and updates.",
+        },
+      ),
       "",
-      `Please confirm your address by opening this link: ${confirmLink}`,
+      translate(
+        /*i18n*/ {
+          id: "mails.newsletter.confirm",
+          message: "Please confirm your address by opening this link: {link}",
+          values: { link: confirmLink },
+        },
+      ),
       "",
-      "The link works once and expires in 7 days. If you did not sign up, ignore this mail: without",
-      "confirmation you will receive nothing from us.",
+      translate(
+        /*i18n*/ {
+          id: "mails.newsletter.expiry",
+          message:
+            "The link works once and expires in {days} days. If you did not sign up, ignore this mail: without\nconfirmation you will receive nothing from us.",
+          values: { days: CONFIRM_LINK_LIFETIME_MS / (24 * 60 * 60_000) },
+        },
+      ),
       "",
-      `To stop all mail from our newsletter: ${leaveLink}`,
+      translate(
+        /*i18n*/ {
+          id: "mails.newsletter.leave",
+          message: "To stop all mail from our newsletter: {link}",
+          values: { link: leaveLink },
+        },
+      ),
     ].join("\n"),
     // Only the recipient may hold these links: they are dropped from the stored copy once the mail is sent.
     secrets: [confirmLink, leaveLink],
@@ -73,8 +102,13 @@ function confirmationMail(to: string, confirmLink: string, leaveLink: string) {
 /**
  * Stores the address as pending and queues one confirmation mail (in one transaction), then tries to send it.
  * A confirmed address gets no mail; a pending one gets a new mail only once the resend window has passed.
+ * `locale`: the language of the page signed up on, stored with the address; its mails are written in it.
  */
-export async function signUp(deps: NewsletterDeps, email: string): Promise<NewsletterSignUpOutcome> {
+export async function signUp(
+  deps: NewsletterDeps,
+  email: string,
+  locale: Locale,
+): Promise<NewsletterSignUpOutcome> {
   const { db, outbox, clock } = deps;
   const now = clock.now();
   const token = randomBytes(32).toString("base64url");
@@ -83,6 +117,7 @@ export async function signUp(deps: NewsletterDeps, email: string): Promise<Newsl
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS).toISOString(),
     now: now.toISOString(),
+    locale,
   };
   const sentBefore = new Date(now.getTime() - CONFIRMATION_RESEND_WINDOW_MS).toISOString();
 
@@ -93,7 +128,10 @@ export async function signUp(deps: NewsletterDeps, email: string): Promise<Newsl
     if (!claimed) return null;
     const subscriber = await repository.findByEmail(trx, email);
     const confirmLink = `${deps.publicUrl}${newsletterConfirmPath(token)}`;
-    return outbox.enqueue(confirmationMail(email, confirmLink, unsubscribeLink(deps, subscriber)), trx);
+    const mail = inLocale(isLocale(subscriber.locale) ? subscriber.locale : defaultLocale, () =>
+      confirmationMail(email, confirmLink, unsubscribeLink(deps, subscriber)),
+    );
+    return outbox.enqueue(mail, trx);
   });
 
   if (mailId === null) {

@@ -21,8 +21,14 @@ function instance(clock: TestClock, env: Record<string, string> = schoolEnv): Te
 
 let counter = 0;
 /** A client (no session) with a pending booking of `dates`; returns the client and the lesson ids by date. */
-async function clientWithClasses(t: TestApp, dates: string[], status: "pending" | "cancelled" = "pending") {
+async function clientWithClasses(
+  t: TestApp,
+  dates: string[],
+  status: "pending" | "cancelled" = "pending",
+  locale?: "en" | "es",
+) {
   const client = await createClient(t.db, {
+    locale,
     firstName: "Rita",
     lastName: `Reminded${counter}`,
     email: `reminded-${counter++}@example.com`,
@@ -88,6 +94,47 @@ describe("queueDueReminders", () => {
       .where("id", "in", [clients[0]?.lessonIds["2026-03-12"] ?? 0, clients[2]?.lessonIds["2026-03-06"] ?? 0])
       .execute();
     expect(later.map((lesson) => lesson.reminderQueuedAt)).toEqual([null, null]);
+  });
+
+  it("writes each reminder in its reader's language: Spanish to a parent who chose it, English to the others", async () => {
+    // 18:30 in Madrid on Wednesday April 1st (summer time): the classes of Thursday April 2nd are due.
+    const clock = testClock("2026-04-01T16:30:00.000Z");
+    const t = instance(clock);
+    const spanish = await clientWithClasses(t, ["2026-04-02"], "pending", "es");
+    const english = await clientWithClasses(t, ["2026-04-02"]);
+    // The sweep runs outside any request, and a request in English does not change whose language a mail is in.
+    await queueDueReminders(t);
+
+    const spanishMails = await testbed.db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body", "status"])
+      .where("toAddress", "=", spanish.email)
+      .execute();
+    expect(spanishMails).toEqual([
+      {
+        subject: "Recordatorio: tu clase de natación es mañana",
+        body: [
+          "Hola, Rita:",
+          "Te recordamos tu clase de natación de mañana, jueves, 2 de abril de 2026. La clase dura 30 minutos.",
+          "Puedes desactivar estos recordatorios en tu panel: http://localhost:3000/client-panel",
+        ].join("\n\n"),
+        status: "sent",
+      },
+    ]);
+    const received = testbed.sink.received.filter((mail) => mail.to.includes(spanish.email));
+    expect(received).toHaveLength(1);
+    // Sent as UTF-8: the accents arrive as written.
+    expect(received[0]?.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+
+    const englishMails = await remindersQueuedFor(english.email);
+    expect(englishMails).toHaveLength(1);
+    expect(englishMails[0]?.body).toBe(
+      [
+        `Hello Rita,`,
+        "This is a reminder of your swim class tomorrow, Thursday, April 2, 2026. The class lasts 30 minutes.",
+        "You can turn these reminders off on your dashboard: http://localhost:3000/client-panel",
+      ].join("\n\n"),
+    );
   });
 
   it("waits for the school's reminder hour, and catches up later that day but not once the class is today", async () => {

@@ -2,6 +2,7 @@ import type { Db } from "../db/database.ts";
 
 export interface DueLesson {
   id: number;
+  clientId: string;
   date: string;
   email: string;
   firstName: string;
@@ -19,7 +20,7 @@ export async function dueLessons(
     .selectFrom("lesson")
     .innerJoin("booking", "booking.id", "lesson.bookingId")
     .innerJoin("client", "client.id", "lesson.clientId")
-    .select(["lesson.id", "lesson.date", "client.email", "client.firstName"])
+    .select(["lesson.id", "lesson.clientId", "lesson.date", "client.email", "client.firstName"])
     .where("lesson.date", "=", by.day)
     .where("lesson.reminderQueuedAt", "is", null)
     .where("lesson.id", ">", by.afterId)

@@ -1,9 +1,14 @@
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
+import { defaultLocale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
+import { translate } from "../../domain/translate.ts";
+import { personLocales } from "../auth/service.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
+import { inLocale } from "../i18n/i18n.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
 import {
@@ -21,15 +26,31 @@ const classMinutes = 30;
 /** Lessons read per query; the sweep reads again until a batch comes back short. */
 const batchSize = 100;
 
+/** The day-before reminder, in the language the caller writes it in (the client's: see queueDueReminders). */
 export function reminderMail(lesson: DueLesson, siteUrl: string): QueuedMail {
   const day = formatDay(lesson.date, { dateStyle: "full" });
   return {
     to: lesson.email,
-    subject: "Reminder: your swim class tomorrow",
+    subject: translate(
+      /*i18n*/ { id: "mails.reminder.subject", message: "Reminder: your swim class tomorrow" },
+    ),
     text: [
-      `Hello ${lesson.firstName},`,
-      `This is a reminder of your swim class tomorrow, ${day}. The class lasts ${classMinutes} minutes.`,
-      `You can turn these reminders off on your dashboard: ${siteUrl}${paths.clientPanel}`,
+      mailWords.greeting(lesson.firstName),
+      translate(
+        /*i18n*/ {
+          id: "mails.reminder.body",
+          message:
+            "This is a reminder of your swim class tomorrow, {day}. The class lasts {minutes} minutes.",
+          values: { day, minutes: classMinutes },
+        },
+      ),
+      translate(
+        /*i18n*/ {
+          id: "mails.reminder.turnOff",
+          message: "You can turn these reminders off on your dashboard: {link}",
+          values: { link: `${siteUrl}${paths.clientPanel}` },
+        },
+      ),
     ].join("\n\n"),
   };
 }
@@ -52,10 +73,19 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   let afterId = 0;
   for (;;) {
     const due = await dueLessons(db, { day: tomorrow, afterId, limit: batchSize });
+    // Each reminder in its reader's language, whoever runs the sweep (docs/decisions/018).
+    const locales = await personLocales(
+      db,
+      due.map((lesson) => lesson.clientId),
+    );
     for (const lesson of due) {
       const mailId = await db.transaction().execute(async (trx) => {
         const claimed = await claimReminder(trx, lesson.id, clock.now().toISOString());
-        return claimed ? outbox.enqueue(reminderMail(lesson, siteUrl), trx) : null;
+        if (!claimed) return null;
+        const mail = inLocale(locales.get(lesson.clientId) ?? defaultLocale, () =>
+          reminderMail(lesson, siteUrl),
+        );
+        return outbox.enqueue(mail, trx);
       });
       if (mailId !== null) queued.push(mailId);
     }

@@ -15,6 +15,7 @@ import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { limitRequestBody } from "../http/body-limit.ts";
 import { AppError, appError } from "../http/errors.ts";
+import { httpMessages } from "../http/http-messages.ts";
 import { parseJsonBody } from "../http/validate.ts";
 import { InvalidWebhookEvent, InvalidWebhookSignature } from "../ports/payments/payment-provider.ts";
 import {
@@ -38,7 +39,7 @@ const sessionIdPattern = /^[A-Za-z0-9_-]{1,255}$/;
 function sessionId(c: Context): string {
   const id = c.req.param("sessionId") ?? "";
   if (!sessionIdPattern.test(id))
-    throw appError("validation", 400, "Invalid checkout id.", { field: "sessionId" });
+    throw appError("validation", 400, httpMessages.invalidCheckoutId, { field: "sessionId" });
   return id;
 }
 
@@ -68,7 +69,7 @@ export function subscriptionRoutes(deps: SubscriptionDeps & { guard: SessionGuar
     .get("/available-packs", async (c) => c.json<AvailablePack[]>(await availablePacks(deps)))
     .get("/used-classes/:userId", guard.requireClientAccess("userId"), async (c) => {
       const userId = userIdSchema.safeParse(c.req.param("userId"));
-      if (!userId.success) throw appError("validation", 400, "Invalid user id.", { field: "userId" });
+      if (!userId.success) throw appError("validation", 400, httpMessages.invalidUserId, { field: "userId" });
       c.header("Cache-Control", "no-store");
       return c.json<ActiveSubscriptionInfo>(await activeSubscription(deps, userId.data));
     })

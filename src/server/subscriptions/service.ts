@@ -1,5 +1,5 @@
 import { messages } from "../../domain/messages.ts";
-import { packOf } from "../../domain/packs.ts";
+import { packMessages, packOf } from "../../domain/packs.ts";
 import {
   type ActiveSubscriptionInfo,
   type AvailablePack,
@@ -9,9 +9,11 @@ import {
   checkoutReturnPaths,
   type LocalCheckoutResponse,
   noActiveSubscription,
-  packName,
+  packTitle,
 } from "../../domain/subscriptions.ts";
+import { translate } from "../../domain/translate.ts";
 import { assertClientAccess } from "../auth/ownership.ts";
+import { personLocale } from "../auth/service.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { cancelBookingsOfPlan, schoolToday } from "../bookings/service.ts";
 import type { Clock } from "../clock.ts";
@@ -20,6 +22,8 @@ import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
+import { inLocale } from "../i18n/i18n.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import {
   activePlanOf,
   activePlanOfSubscription,
@@ -82,7 +86,7 @@ export async function activeSubscription(
   if (!plan) return noActiveSubscription;
   return {
     active: true,
-    title: packName(plan.packType),
+    title: packTitle(plan.packType),
     totalClasses: plan.totalClasses,
     usedClasses: (await classCountOf(deps.db, plan, schoolTimeOf(deps))).used,
     subscriptionId: plan.subscriptionId,
@@ -104,7 +108,7 @@ export async function startCheckout(
   const client = await clientContact(db, input.userId);
   if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
   const pack = await findPack(db, input.packType);
-  if (!pack) throw appError("validation", 400, "Please choose a package.", { field: "packType" });
+  if (!pack) throw appError("validation", 400, packMessages.choosePackage, { field: "packType" });
   if (signedIn.role === "client" && client.defaultPackType && client.defaultPackType !== pack.id) {
     throw appError("pack-not-offered", 409, messages.packNotOffered, { field: "packType" });
   }
@@ -199,7 +203,7 @@ export async function describeLocalCheckout(
     sessionId: session.id,
     status: session.status,
     packType: session.packType,
-    packName: packName(session.packType),
+    packName: packTitle(session.packType),
     classes: pack.classes,
     pricePerClass: pack.pricePerClass,
     price: pack.price,
@@ -311,10 +315,26 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       await closeCheckoutSession(trx, session.id, "completed", now);
       const pricing = packOf(pack.id);
       await mail(
-        await receiptTo(trx, session.clientId, `Your class package: ${pack.name}`, [
-          `Thank you for your purchase. Your package of ${pack.classes} classes at ${pack.pricePerClass} per class (${pricing.price} in total) is active: its classes are ready to be booked.`,
-          `Subscription: ${event.subscriptionId}`,
-        ]),
+        await receiptTo(trx, session.clientId, () => ({
+          subject: translate(
+            /*i18n*/ {
+              id: "mails.receipt.purchaseSubject",
+              message: "Your class package: {pack}",
+              values: { pack: packTitle(pricing.type) },
+            },
+          ),
+          paragraphs: [
+            translate(
+              /*i18n*/ {
+                id: "mails.receipt.purchase",
+                message:
+                  "Thank you for your purchase. Your package of {classes, plural, one {# class} other {# classes}} at {pricePerClass} per class ({price} in total) is active: its classes are ready to be booked.",
+                values: { classes: pack.classes, pricePerClass: pack.pricePerClass, price: pricing.price },
+              },
+            ),
+            subscriptionLine(event.subscriptionId),
+          ],
+        })),
       );
       return done;
     }
@@ -325,10 +345,26 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       const pack = packOf(plan.packType);
       await startNewPeriod(trx, plan.id, pack.classes, event.periodStartedAt);
       await mail(
-        await receiptTo(trx, plan.clientId, `Your class package is renewed: ${packName(plan.packType)}`, [
-          `We received your payment of ${pack.price}. Your package starts a new period with ${pack.classes} classes to book.`,
-          `Subscription: ${event.subscriptionId}`,
-        ]),
+        await receiptTo(trx, plan.clientId, () => ({
+          subject: translate(
+            /*i18n*/ {
+              id: "mails.receipt.renewalSubject",
+              message: "Your class package is renewed: {pack}",
+              values: { pack: packTitle(plan.packType) },
+            },
+          ),
+          paragraphs: [
+            translate(
+              /*i18n*/ {
+                id: "mails.receipt.renewal",
+                message:
+                  "We received your payment of {price}. Your package starts a new period with {classes, plural, one {# class} other {# classes}} to book.",
+                values: { price: pack.price, classes: pack.classes },
+              },
+            ),
+            subscriptionLine(event.subscriptionId),
+          ],
+        })),
       );
       return done;
     }
@@ -337,11 +373,28 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       if (!plan) return { ...done, outcome: "ignored" };
       const pack = packOf(plan.packType);
       await mail(
-        await receiptTo(trx, plan.clientId, "We could not take your payment", [
-          `The payment of ${pack.price} for your package ${packName(plan.packType)} failed.`,
-          "Please check your card with your bank or update it at checkout; the subscription ends if the payment keeps failing.",
-          `Subscription: ${event.subscriptionId}`,
-        ]),
+        await receiptTo(trx, plan.clientId, () => ({
+          subject: translate(
+            /*i18n*/ { id: "mails.receipt.paymentFailedSubject", message: "We could not take your payment" },
+          ),
+          paragraphs: [
+            translate(
+              /*i18n*/ {
+                id: "mails.receipt.paymentFailed",
+                message: "The payment of {price} for your package {pack} failed.",
+                values: { price: pack.price, pack: packTitle(plan.packType) },
+              },
+            ),
+            translate(
+              /*i18n*/ {
+                id: "mails.receipt.checkCard",
+                message:
+                  "Please check your card with your bank or update it at checkout; the subscription ends if the payment keeps failing.",
+              },
+            ),
+            subscriptionLine(event.subscriptionId),
+          ],
+        })),
       );
       return done;
     }
@@ -355,22 +408,57 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
   }
 }
 
+const subscriptionLine = (subscriptionId: string) =>
+  translate(
+    /*i18n*/ {
+      id: "mails.receipt.subscription",
+      message: "Subscription: {subscriptionId}",
+      values: { subscriptionId },
+    },
+  );
+
+/**
+ * A receipt to the client, written by `compose` in the client's stored language (docs/decisions/018), whoever
+ * caused it (the client, an admin, the payment provider's webhook).
+ */
 async function receiptTo(
   db: Db,
   clientId: string,
-  subject: string,
-  paragraphs: string[],
+  compose: () => { subject: string; paragraphs: string[] },
 ): Promise<QueuedMail | undefined> {
   const client = await clientContact(db, clientId);
   if (!client) return undefined;
-  return { to: client.email, subject, text: [`Hello ${client.firstName},`, ...paragraphs].join("\n\n") };
+  return inLocale(await personLocale(db, clientId), () => {
+    const { subject, paragraphs } = compose();
+    return {
+      to: client.email,
+      subject,
+      text: [mailWords.greeting(client.firstName), ...paragraphs].join("\n\n"),
+    };
+  });
 }
 
 function cancellationReceipt(db: Db, plan: Plan, remainingClasses: number) {
-  return receiptTo(db, plan.clientId, "Your subscription has been canceled", [
-    messages.subscriptionCanceled(remainingClasses),
-    `Package: ${packName(plan.packType)}. Subscription: ${plan.subscriptionId ?? "none"}`,
-  ]);
+  return receiptTo(db, plan.clientId, () => ({
+    subject: translate(
+      /*i18n*/ { id: "mails.receipt.canceledSubject", message: "Your subscription has been canceled" },
+    ),
+    paragraphs: [
+      messages.subscriptionCanceled(remainingClasses),
+      translate(
+        /*i18n*/ {
+          id: "mails.receipt.canceledPlan",
+          message: "Package: {pack}. Subscription: {subscriptionId}",
+          values: {
+            pack: packTitle(plan.packType),
+            subscriptionId:
+              plan.subscriptionId ??
+              translate(/*i18n*/ { id: "mails.receipt.noSubscription", message: "none" }),
+          },
+        },
+      ),
+    ],
+  }));
 }
 
 /** Tries the queued receipts now; one that fails stays queued and the outbox retries it. */

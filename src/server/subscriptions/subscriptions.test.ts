@@ -292,6 +292,58 @@ describe("buying on the local checkout", () => {
   });
 });
 
+describe("in Spanish", () => {
+  it("words the receipts in the client's language and the answers in the request's", async () => {
+    const sofia = await signedInClient(t, { firstName: "Sofía", locale: "es" });
+    const { sessionId } = await startCheckout(sofia);
+    const spanishPage = { cookie: sofia.cookie, headers: { "accept-language": "es" } };
+    const checkout = await call(t, "GET", `/api/payments/local/${sessionId}`, spanishPage);
+    expect(await checkout.json()).toMatchObject({ packType: "4_60", packName: "4 clases (60)" });
+    expect((await call(t, "POST", `/api/payments/local/${sessionId}/pay`, spanishPage)).status).toBe(200);
+    const info = await call(t, "GET", `/api/subscriptions/used-classes/${sofia.id}`, spanishPage);
+    expect(await info.json()).toMatchObject({ active: true, title: "4 clases (60)" });
+    // The catalogue's names are data: the same in every language, so the browser derives each pack type.
+    const packs = await call(t, "GET", "/api/subscriptions/available-packs", {
+      headers: { "accept-language": "es" },
+    });
+    expect(((await packs.json()) as AvailablePack[])[0]).toEqual({ id: "4_60", name: "4 classes (60)" });
+
+    // The client reads an English page now: the answer is English, the receipt still Spanish.
+    const { subscriptionId } = await usedClasses(sofia);
+    const canceled = await as(sofia, "POST", "/api/subscriptions/cancel-subscription", {
+      subscriptionId,
+      userId: sofia.id,
+    });
+    expect(((await canceled.json()) as { message: string }).message).toBe(
+      "Your subscription has been successfully canceled. You had 4 remaining classes left.",
+    );
+    const receipts = await db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body"])
+      .where("toAddress", "=", sofia.email)
+      .orderBy("id")
+      .execute();
+    expect(receipts).toEqual([
+      {
+        subject: "Tu paquete de clases: 4 clases (60)",
+        body: [
+          "Hola, Sofía:",
+          "Gracias por tu compra. Tu paquete de 4 clases a 60 por clase (240 en total) ya está activo: puedes reservar sus clases.",
+          `Suscripción: ${subscriptionId}`,
+        ].join("\n\n"),
+      },
+      {
+        subject: "Tu suscripción se canceló",
+        body: [
+          "Hola, Sofía:",
+          "Tu suscripción se canceló correctamente. Te quedaban 4 clases.",
+          `Paquete: 4 clases (60). Suscripción: ${subscriptionId}`,
+        ].join("\n\n"),
+      },
+    ]);
+  });
+});
+
 describe("one active plan per client", () => {
   it("two purchases paid at the same moment leave one active plan", async () => {
     const dora = await signedInClient(t, { firstName: "Dora" });

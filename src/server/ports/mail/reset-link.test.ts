@@ -6,6 +6,7 @@ import { createApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { createLog } from "../../http/log.ts";
 import { wire } from "../../wiring.ts";
+import { removedSecret } from "./outbox.ts";
 
 const testbed = mailTestbed();
 
@@ -72,6 +73,35 @@ describe("the password reset mail", () => {
 
     expect(testbed.sink.received).toHaveLength(1);
     expect((await confirm(testApp, mailedToken(), "chosen-password-1")).status).toBe(200);
+  });
+
+  it("is written in the person's stored language, whatever language the page asking for it speaks", async () => {
+    const testApp = buildTestApp(testbed.db, { smtpUrl: testbed.sink.url });
+    const client = await signedInClient(testApp, { locale: "es" });
+    const asked = await call(testApp, "POST", "/api/password-reset", {
+      body: { email: client.email },
+      headers: { "accept-language": "en-US,en;q=0.9" },
+    });
+    // The page's own answer is in the page's language; the mail is in the client's.
+    expect(await asked.json()).toEqual({ message: "An email has been sent to reset your password." });
+
+    const stored = await testbed.db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body", "status"])
+      .where("toAddress", "=", client.email)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      subject: "Restablece tu contraseña",
+      body: [
+        "Alguien pidió restablecer la contraseña de tu cuenta de la escuela de natación.",
+        "",
+        `Elige una nueva contraseña aquí: ${removedSecret}`,
+        "",
+        "El enlace funciona una sola vez y caduca en una hora. Si no lo pediste, ignora este correo.",
+      ].join("\n"),
+      status: "sent",
+    });
+    expect((await confirm(testApp, mailedToken(), "elegida-password-1")).status).toBe(200);
   });
 
   it("without SMTP in development, the log holds the working link and the stored copy does not", async () => {
