@@ -5,6 +5,7 @@ import {
   type Booking,
   bookingMessages,
   maxFeedbackLength,
+  shownBookingTitle,
 } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
@@ -16,7 +17,7 @@ import { useDebounced } from "../components/use-debounced.ts";
 import "./admin-feedback.css";
 
 const clientNameOf = (booking: Booking) => booking.clientName ?? bookingMessages.unknownClient;
-const titleOf = (booking: Booking) => booking.title || bookingMessages.untitledBooking;
+const titleOf = (booking: Booking) => shownBookingTitle(booking.title);
 const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
 
 /**

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type Booking, bookingMessages } from "../../../domain/bookings.ts";
+import { type Booking, shownBookingTitle } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import "./bookings.css";
 
-export const bookingTitleOf = (booking: Booking) => booking.title || bookingMessages.untitledBooking;
+/** The stored title in the reader's language ("3-Class Booking", "Reserva de 3 clases"). */
+export const bookingTitleOf = (booking: Booking) => shownBookingTitle(booking.title);
 
 /**
  * The Booking Details popup of the dashboard and /progress (spec §2): the booking's title, its dates (each marked
