@@ -14,10 +14,13 @@ interface Reader {
   locale: () => Locale;
 }
 
-let reader: Reader = {
+/** The browser's: the page's one language, Lingui's global `i18n`. */
+export const pageReader: Reader = {
   translate: (descriptor) => i18n._(descriptor),
   locale: () => (isLocale(i18n.locale) ? i18n.locale : defaultLocale),
 };
+
+let reader: Reader = pageReader;
 
 export function installReader(next: Reader): void {
   reader = next;

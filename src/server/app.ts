@@ -17,7 +17,7 @@ import { appError, errorResponse } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { inLocale, speakRequestLocale } from "./i18n/i18n.ts";
+import { inLocale, readInRequestLocale, speakRequestLocale } from "./i18n/i18n.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
@@ -33,6 +33,7 @@ export interface AppDeps extends Wiring {
 
 /** Builds the whole HTTP app from its parts. It does not listen: main.ts does, and tests call app.request(). */
 export function createApp(deps: AppDeps) {
+  readInRequestLocale();
   const { config, db, log, auth } = deps;
   // The only third-party frames: the reels and the contract form (either may be left empty in the content file).
   const embedOrigins = [...content.reels.map((reel) => reel.embedUrl), content.contractFormUrl]

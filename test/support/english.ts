@@ -1,4 +1,5 @@
 import { i18n } from "@lingui/core";
+import { installReader, pageReader } from "../../src/domain/translate.ts";
 import { messages as admin } from "../../src/locales/en/admin.ts";
 import { messages as client } from "../../src/locales/en/client.ts";
 import { messages as common } from "../../src/locales/en/common.ts";
@@ -10,3 +11,6 @@ i18n.loadAndActivate({
   locale: "en",
   messages: { ...common, ...shared, ...publicPages, ...client, ...admin },
 });
+
+// Each file starts with the page's reader: a server file's app installs the request's (src/server/i18n) when built.
+installReader(pageReader);

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import {
@@ -40,7 +40,17 @@ export function inLocale<T>(locale: Locale, write: () => T): T {
   return current.run(locale, write);
 }
 
-installReader({ translate: (descriptor) => instances[currentLocale()]._(descriptor), locale: currentLocale });
+const requestReader = {
+  translate: (descriptor: MessageDescriptor) => instances[currentLocale()]._(descriptor),
+  locale: currentLocale,
+};
+
+/**
+ * Makes src/domain read in the request's or mail's language: at import, and again by createApp, as the tests of
+ * the browser's code (which share a worker's modules, docs/decisions/017) put the page's reader back between files.
+ */
+export const readInRequestLocale = () => installReader(requestReader);
+readInRequestLocale();
 
 /**
  * The language of a request: the one the page asks in (our browser code sends its own language as
