@@ -1,6 +1,6 @@
 import { localeOfPath } from "../domain/locale.ts";
-import { activateLocale } from "./i18n/catalogues.ts";
 import { holdEarlyClicks } from "./public/early-clicks.ts";
+import { pageWords } from "./public/words/page-words.ts";
 import "./styles/global.css";
 
 /**
@@ -14,12 +14,12 @@ const earlyClicks = holdEarlyClicks(container);
 
 const start = async () => {
   // The page's words (its address says its language: /es/… is Spanish) arrive beside the app that shows them.
-  const [{ hydrate }] = await Promise.all([
+  const [{ hydrate }, { words }] = await Promise.all([
     import("./public/hydrate.tsx"),
-    activateLocale(localeOfPath(window.location.pathname), ["shared", "public"]),
+    pageWords[localeOfPath(window.location.pathname)](),
   ]);
   earlyClicks.release();
-  hydrate(container, earlyClicks.replay);
+  hydrate(container, words, earlyClicks.replay);
 };
 /** After the load event and the paint that follows it (a headless browser may fire load before its first paint). */
 const afterLoadAndPaint = () => requestAnimationFrame(() => setTimeout(() => void start()));

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { type AppPath, paths } from "../../domain/paths.ts";
 import type { AuthStatus } from "./auth-seam.ts";
 
@@ -30,26 +32,27 @@ export function chromeFor(status: AuthStatus): SiteChrome {
   };
 }
 
+/** A link of the header's menus: its label is translated where it is shown, in the page's language. */
 export interface NavLinkItem {
   to: AppPath;
-  label: string;
+  label: MessageDescriptor;
 }
 
 export const publicNavLinks: readonly NavLinkItem[] = [
-  { to: paths.services, label: "Services" },
-  { to: paths.about, label: "About" },
-  { to: paths.ourTeam, label: "Our Team" },
-  { to: paths.contact, label: "Contact" },
-  { to: paths.shop, label: "Shop" },
+  { to: paths.services, label: msg`Services` },
+  { to: paths.about, label: msg`About` },
+  { to: paths.ourTeam, label: msg`Our Team` },
+  { to: paths.contact, label: msg`Contact` },
+  { to: paths.shop, label: msg`Shop` },
 ];
 
 /** The signed-in client's pages, in the header's Menu dropdown (the header menu links to /payments, spec §2). */
 export const clientMenuLinks: readonly NavLinkItem[] = [
-  { to: paths.clientPanel, label: "Dashboard" },
-  { to: paths.progress, label: "Class Progress" },
-  { to: paths.feedback, label: "View Feedback" },
-  { to: paths.milestones, label: "Milestones" },
-  { to: paths.gallery, label: "Gallery" },
-  { to: paths.payments, label: "View Payments" },
-  { to: paths.contract, label: "View Contract" },
+  { to: paths.clientPanel, label: msg`Dashboard` },
+  { to: paths.progress, label: msg`Class Progress` },
+  { to: paths.feedback, label: msg`View Feedback` },
+  { to: paths.milestones, label: msg`Milestones` },
+  { to: paths.gallery, label: msg`Gallery` },
+  { to: paths.payments, label: msg`View Payments` },
+  { to: paths.contract, label: msg`View Contract` },
 ];

@@ -1,17 +1,25 @@
+import { i18n } from "@lingui/core";
 import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { provideContentOverlay } from "../../content/site-content.ts";
 import { refreshSession } from "../auth/auth-store.ts";
 import { LocaleProvider } from "../i18n/locale-provider.tsx";
 import { PublicApp } from "./public-app.tsx";
+import type { PageWords } from "./words/page-words.ts";
 
 function WhenHydrated({ then }: { then: () => void }) {
   useEffect(then, [then]);
   return null;
 }
 
-/** Makes the prerendered page in `container` interactive; `onHydrated` runs once React has taken it over. */
-export function hydrate(container: HTMLElement, onHydrated: () => void): void {
+/**
+ * Makes the prerendered page in `container` interactive, in the language of its `words` (the one it was
+ * prerendered in); `onHydrated` runs once React has taken it over.
+ */
+export function hydrate(container: HTMLElement, words: PageWords, onHydrated: () => void): void {
+  if (words.content) provideContentOverlay(words.locale, words.content);
+  i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
   hydrateRoot(
     container,
