@@ -6,9 +6,8 @@ import { trapTabKey } from "../components/focus-trap.ts";
 import { useCloseOnBack } from "../components/use-close-on-back.ts";
 import { useMediaQuery } from "../components/use-media-query.ts";
 import { LanguageSwitch } from "../i18n/language-switch.tsx";
-import { mobileMediaQuery } from "../styles/breakpoints.ts";
-import { useLocalizedPath } from "./page-language.ts";
-import type { NavLinkItem } from "./site-chrome.ts";
+import { useLocalizedPath, usePageLocale } from "./page-language.ts";
+import { menuMediaQuery, type NavLinkItem } from "./site-chrome.ts";
 
 interface MobileMenuProps {
   open: boolean;
@@ -31,7 +30,7 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const narrow = useMediaQuery(mobileMediaQuery);
+  const narrow = useMediaQuery(menuMediaQuery(usePageLocale()));
   const { pathname } = useLocation();
   const { leaveForNavigation } = useCloseOnBack(open, onClose);
 

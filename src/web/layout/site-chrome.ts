@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { Locale } from "../../domain/locale.ts";
 import { type AppPath, paths } from "../../domain/paths.ts";
+import { mobileBreakpointPx } from "../styles/breakpoints.ts";
 import type { AuthStatus } from "./auth-seam.ts";
 
 export interface SiteChrome {
@@ -56,3 +58,10 @@ export const clientMenuLinks: readonly NavLinkItem[] = [
   { to: paths.payments, label: msg`View Payments` },
   { to: paths.contract, label: msg`View Contract` },
 ];
+
+/**
+ * Up to which width the header shows the menu button instead of its links: the spec's 768 px, and 1100 px for
+ * Spanish, whose longer words do not fit the bar below that (layout.css spells the same numbers).
+ */
+const menuButtonUpToPx: Record<Locale, number> = { en: mobileBreakpointPx, es: 1100 };
+export const menuMediaQuery = (locale: Locale) => `(max-width: ${menuButtonUpToPx[locale]}px)`;
