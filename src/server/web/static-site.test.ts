@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../domain/paths.ts";
+import { securityHeaders } from "../http/security-headers.ts";
 import { publicAddresses, publicPageFile, publicUrlPlaceholder, staticSite } from "./static-site.ts";
 
 /** A small dist/client as `npm run build` leaves it, without running the build. */
@@ -122,6 +124,41 @@ describe("staticSite", () => {
     const app = staticSite(root, { publicUrl: "http://school.test:8080" });
     expect(await (await app.request("/")).text()).toContain('href="http://school.test:8080/"');
     expect(await (await app.request("/robots.txt")).text()).toContain("http://school.test:8080/sitemap.xml");
+  });
+});
+
+describe("headers", () => {
+  // As app.ts mounts it: every answer first gets the page policies.
+  const app = () =>
+    new Hono()
+      .use(securityHeaders(["https://www.instagram.com"]))
+      .route("/", staticSite(root, { publicUrl: "https://swim.example" }));
+
+  it("a script or a stylesheet keeps nosniff but not the page policies, which only a page reads", async () => {
+    for (const url of ["/assets/app.js", "/assets/x.js"]) {
+      const response = await app().request(url, { headers: { "Accept-Encoding": "br" } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("content-security-policy"), url).toBe("default-src 'none'");
+      for (const name of [
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "x-frame-options",
+        "referrer-policy",
+      ])
+        expect(response.headers.get(name), `${name} on ${url}`).toBeNull();
+    }
+  });
+
+  it("a page keeps every policy", async () => {
+    for (const url of ["/services", "/es/services", "/client-panel", "/no-such-page"]) {
+      const response = await app().request(url);
+      expect(response.headers.get("content-security-policy"), url).toContain(
+        "frame-src 'self' https://www.instagram.com",
+      );
+      expect(response.headers.get("permissions-policy"), url).toContain("camera=()");
+      expect(response.headers.get("x-frame-options"), url).toBe("DENY");
+    }
   });
 });
 
