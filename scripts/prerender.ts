@@ -19,6 +19,7 @@ import {
   publicPageFile,
   publicUrlPlaceholder,
 } from "../src/server/web/static-site.ts";
+import { pageWordsBlock } from "../src/web/public/page-words.ts";
 
 const clientDir = path.resolve("dist/client");
 const renderBundle = path.resolve("dist/render/entry-server.js");
@@ -104,8 +105,14 @@ const templates = {
   public: publicTemplate.html,
   appShell: readFileSync(path.join(clientDir, "app.html"), "utf8"),
 };
-const page = (template: string, headHtml: string, appHtml: string) =>
-  template.replace("<!--head-->", headHtml).replace("<!--app-->", appHtml);
+const page = (template: string, headHtml: string, appHtml: string, afterApp = "") => {
+  const app = '<div id="root"><!--app--></div>';
+  if (!template.includes(app)) throw new Error(`expected ${app} in the template`);
+  // Replaced by functions: a page's text may hold "$&" and the like, which a replacement string would expand.
+  return template
+    .replace("<!--head-->", () => headHtml)
+    .replace(app, () => `<div id="root">${appHtml}</div>${afterApp ? `\n    ${afterApp}` : ""}`);
+};
 
 /** The public template in a language: index.html says `<html lang="en">`; a Spanish page says "es". */
 function inLanguage(template: string, locale: Locale): string {
@@ -141,12 +148,15 @@ function writePublicPage(
   if (rendered.status !== status) throw new Error(`${address} rendered with status ${rendered.status}`);
   const { preloads, body } = preloadsToHead(rendered.html);
   mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+  const { locale } = rendered.words;
   writeFileSync(
     path.join(clientDir, file),
     page(
-      inLanguage(templates.public, rendered.locale),
-      head(rendered.head, rendered.locale, route, preloads),
+      inLanguage(templates.public, locale),
+      head(rendered.head, locale, route, preloads),
       body,
+      // The page's words, for main.tsx: data, beside the root React hydrates (page-words.ts).
+      pageWordsBlock(rendered.words),
     ),
   );
 }

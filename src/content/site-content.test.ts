@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { allSiteContent } from "./all-site-content.ts";
 import spanish from "./site.es.json";
 import english from "./site.json";
-import { mergeContent, provideContentOverlay, type SiteContent, siteContent } from "./site-content.ts";
+import { contentIn, mergeContent, provideSiteContent, siteContent } from "./site-content.ts";
 
 /** Every text of `value` with its path (`home.why.points.1.title`). */
 function texts(value: unknown, at: string[] = []): [string, string][] {
@@ -46,13 +47,19 @@ describe("the school's texts in a language", () => {
     ]);
   });
 
-  it("in English are site.json itself, and in Spanish once its overlay is given", () => {
-    expect(siteContent("en")).toBe(english);
-    provideContentOverlay("es", spanish);
-    const content: SiteContent = siteContent("es");
-    expect(content.services.headline).toBe(spanish.services.headline);
-    expect(content.contact).toEqual(english.contact);
-    expect(siteContent("es")).toBe(content);
+  it("in English are site.json itself; in Spanish site.es.json's over it; English for a language without any", () => {
+    expect(contentIn("en", english, spanish)).toBe(english);
+    expect(allSiteContent.en).toBe(english);
+    expect(allSiteContent.es).toEqual(mergeContent(english, spanish));
+    expect(allSiteContent.es.services.headline).toBe(spanish.services.headline);
+    expect(allSiteContent.es.contact).toEqual(english.contact);
+    expect(contentIn("es", english)).toBe(english);
+  });
+
+  it("are the ones given to the page, and a language not given is an error, not a page in another language", () => {
+    expect(() => siteContent("es")).toThrow(/not given/);
+    provideSiteContent("es", allSiteContent.es);
+    expect(siteContent("es")).toBe(allSiteContent.es);
   });
 
   it("the Spanish overlay names only fields of site.json, and translates every text of it", () => {

@@ -1,15 +1,19 @@
 import { defaultLocale, type Locale } from "../domain/locale.ts";
-import base from "./site.json";
 
 /**
  * The school's own texts (home, services, about, team, contact, shop, the reels' captions, alt texts, footer) in a
- * language. site.json holds them in English with everything that is not a text (addresses, media names, the
- * server's readers: embed origins, the calendar feed, the contact inbox); another language is an overlay of the
- * same shape holding only texts (site.es.json), loaded with that language's words. `siteContent` is the one place
- * that decides "Spanish, else English", field by field: a text with no Spanish version, or an empty one, shows
- * in English, never as an empty space. (Issue 24 moves some texts into the database: its settings join here.)
+ * language. site.json holds them in English with everything that is not a text (addresses, media names, what the
+ * server reads: embed origins, the calendar feed, the contact inbox); another language is an overlay of the same
+ * shape holding only texts (site.es.json). `contentIn` is the one place that decides "Spanish, else English",
+ * field by field: a text with no Spanish version, or an empty one, shows in English, never as an empty space.
+ * (Issue 24 moves some texts into the database: its settings join here.)
+ *
+ * A page is given its language's texts once, before its first render (`provideSiteContent`): a prerendered page
+ * finds them, already merged, in its HTML (scripts/prerender.ts, public/page-words.ts), so it never downloads
+ * another language's texts, nor the English ones a Spanish page replaces; the app shell loads them
+ * (load-site-content.ts).
  */
-export type SiteContent = typeof base;
+export type SiteContent = typeof import("./site.json");
 
 /** A deep partial of the content: objects by key, lists by position (the 3rd reel's caption is `reels[2]`). */
 export type ContentOverlay<T = SiteContent> = T extends string
@@ -40,24 +44,23 @@ export function mergeContent<T>(english: T, overlay: unknown): T {
   return english;
 }
 
-const overlays = new Map<Locale, ContentOverlay>();
-const merged = new Map<Locale, SiteContent>([[defaultLocale, base]]);
-
-/** Gives the texts of a language (its overlay, once loaded: main.tsx, the prerenderer, the app shell's routes). */
-export function provideContentOverlay(locale: Locale, overlay: ContentOverlay): void {
-  overlays.set(locale, overlay);
-  merged.delete(locale);
+/** The school's texts in `locale`: that language's own, and the English one wherever it has none. */
+export function contentIn(locale: Locale, english: SiteContent, overlay?: ContentOverlay): SiteContent {
+  return locale === defaultLocale || !overlay ? english : mergeContent(english, overlay);
 }
 
-/** Whether `siteContent(locale)` has that language's texts (English always has them). */
-export const hasContentIn = (locale: Locale): boolean => locale === defaultLocale || overlays.has(locale);
+const provided = new Map<Locale, SiteContent>();
 
-/** The school's texts in `locale`, each in English where that language has none. */
+/** Gives the page its language's texts (main.tsx from the page, the prerenderer, the app shell's routes). */
+export function provideSiteContent(locale: Locale, content: SiteContent): void {
+  provided.set(locale, content);
+}
+
+export const hasSiteContent = (locale: Locale): boolean => provided.has(locale);
+
+/** The school's texts in `locale`, as given to the page. */
 export function siteContent(locale: Locale): SiteContent {
-  let content = merged.get(locale);
-  if (!content) {
-    content = mergeContent(base, overlays.get(locale));
-    merged.set(locale, content);
-  }
+  const content = provided.get(locale);
+  if (!content) throw new Error(`The school's texts in "${locale}" were not given to this page`);
   return content;
 }

@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect } from "react";
 import { type RouteObject, useMatches } from "react-router";
-import { type ContentOverlay, hasContentIn, provideContentOverlay } from "../content/site-content.ts";
+import { loadSiteContent } from "../content/load-site-content.ts";
+import { hasSiteContent, provideSiteContent } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
@@ -8,23 +9,15 @@ import { applyPageMeta, metaOf, notFoundRoute, publicPageRoutes } from "./public
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
 
 /**
- * The school's texts in a language other than English: a chunk of their own, fetched the first time the app
- * shell shows the site's chrome in that language (a prerendered page gets them with its words, main.tsx).
+ * The school's texts in the page's language, fetched the first time the app shell shows the site's chrome (a
+ * prerendered page has them in its HTML).
  */
-const contentOverlays: Partial<Record<Locale, () => Promise<{ default: ContentOverlay }>>> = {
-  es: () => import("../content/site.es.json"),
-};
 const contentLoads = new Map<Locale, Promise<void>>();
-
-/** Resolves once the texts of `locale` are there; undefined when they already are. A failed fetch shows English. */
 function contentLoad(locale: Locale): Promise<void> | undefined {
-  if (hasContentIn(locale)) return undefined;
+  if (hasSiteContent(locale)) return undefined;
   let load = contentLoads.get(locale);
   if (!load) {
-    load = (contentOverlays[locale]?.() ?? Promise.reject(new Error(`no texts in ${locale}`))).then(
-      (overlay) => provideContentOverlay(locale, overlay.default),
-      () => undefined,
-    );
+    load = loadSiteContent(locale).then((content) => provideSiteContent(locale, content));
     contentLoads.set(locale, load);
   }
   return load;

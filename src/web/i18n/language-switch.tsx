@@ -55,21 +55,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
 
   // Held until the page is interactive (public/early-clicks.ts): followed as a plain link, it would reach the
   // English address before the choice is remembered, and a Spanish browser's first visit is sent back to Spanish.
-  // Where room is short (the header between 769 and 1100 px, layout.css) it shows the language's code ("ES")
-  // instead of its name; its name stays the same for a screen reader or a voice command.
+  // Where room is short (the header between 769 and 1100 px, layout.css) it shows the language's code ("ES"),
+  // and its name only to a screen reader: the link is named "Español" either way.
   return (
-    <a
-      className={className}
-      href={href}
-      hrefLang={other}
-      lang={other}
-      aria-label={localeNames[other]}
-      onClick={choose}
-      data-hold-click=""
-    >
-      <span className="language-switch__name" aria-hidden="true">
-        {localeNames[other]}
-      </span>
+    <a className={className} href={href} hrefLang={other} lang={other} onClick={choose} data-hold-click="">
+      <span className="language-switch__name">{localeNames[other]}</span>
       <span className="language-switch__code" aria-hidden="true" hidden>
         {other.toUpperCase()}
       </span>

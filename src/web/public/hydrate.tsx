@@ -2,11 +2,11 @@ import { i18n } from "@lingui/core";
 import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { provideContentOverlay } from "../../content/site-content.ts";
+import { provideSiteContent } from "../../content/site-content.ts";
 import { refreshSession } from "../auth/auth-store.ts";
 import { LocaleProvider } from "../i18n/locale-provider.tsx";
+import type { PageWords } from "./page-words.ts";
 import { PublicApp } from "./public-app.tsx";
-import type { PageWords } from "./words/page-words.ts";
 
 function WhenHydrated({ then }: { then: () => void }) {
   useEffect(then, [then]);
@@ -18,7 +18,7 @@ function WhenHydrated({ then }: { then: () => void }) {
  * prerendered in); `onHydrated` runs once React has taken it over.
  */
 export function hydrate(container: HTMLElement, words: PageWords, onHydrated: () => void): void {
-  if (words.content) provideContentOverlay(words.locale, words.content);
+  provideSiteContent(words.locale, words.content);
   i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
   hydrateRoot(
