@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect } from "react";
-import { type RouteObject, useMatches } from "react-router";
+import { Outlet, type RouteObject, useMatches } from "react-router";
 import { loadSiteContent } from "../content/load-site-content.ts";
 import { hasSiteContent, provideSiteContent } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
@@ -23,13 +23,36 @@ function contentLoad(locale: Locale): Promise<void> | undefined {
   return load;
 }
 
-/** The site layout with the document head following the page, as the prerendered HTML has it. */
+/** The document head following the page, as the prerendered HTML has it; its title needs the school's name. */
+function usePageMeta(): void {
+  const locale = usePageLocale();
+  const meta = metaOf(useMatches().at(-1)?.handle);
+  useEffect(() => {
+    let current = true;
+    const apply = () => {
+      if (current) applyPageMeta(meta);
+    };
+    const pending = contentLoad(locale);
+    if (pending) void pending.then(apply);
+    else apply();
+    return () => {
+      current = false;
+    };
+  }, [meta, locale]);
+}
+
+/** The site layout, once the school's texts are there (its footer and the public pages show them). */
 function SiteLayoutWithMeta() {
   const pending = contentLoad(usePageLocale());
   if (pending) use(pending);
-  const meta = metaOf(useMatches().at(-1)?.handle);
-  useEffect(() => applyPageMeta(meta), [meta]);
+  usePageMeta();
   return <SiteLayout />;
+}
+
+/** The admin area has its own chrome: only its pages' titles come from here. */
+function AdminWithMeta() {
+  usePageMeta();
+  return <Outlet />;
 }
 
 /**
@@ -47,5 +70,5 @@ export const routes: RouteObject[] = [
     ),
     children: [...publicPageRoutes, ...siteShellRoutes, notFoundRoute],
   },
-  ...adminRoutes,
+  { element: <AdminWithMeta />, children: adminRoutes },
 ];
