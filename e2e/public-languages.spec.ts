@@ -313,3 +313,53 @@ test("a signed-in client finds the switch in the header, and their choice is kep
     header.getByRole("link", { name: "Página de inicio de Aqua Nest Swim School" }),
   ).toHaveAttribute("href", "/es/");
 });
+
+/** Every alt text a content file gives a picture. */
+function altTexts(content: unknown): Set<string> {
+  const alts = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.alt === "string") alts.add(record.alt);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit(content);
+  return alts;
+}
+
+// Alt texts are in the prerendered HTML, the same at every width.
+test("every picture of a Spanish page is described in Spanish", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
+  const spanishAlts = altTexts(spanish);
+  spanishAlts.add("Página de inicio de Aqua Nest Swim School");
+  for (const alt of spanishAlts)
+    expect(alt, alt).toMatch(/^(Dibujo de|Retrato dibujado de|Página de inicio de) /);
+  for (const route of publicRoutes) {
+    await page.goto(route === "/" ? "/es/" : `/es${route}`);
+    const alts = await page
+      .locator("main img, header img, footer img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
+    expect(alts.length).toBeGreaterThan(0);
+    for (const alt of alts) if (alt) expect(spanishAlts.has(alt), `${alt} on /es${route}`).toBe(true);
+  }
+});
+
+test("a page of the app shell in Spanish has the Spanish header and footer, with the school's Spanish texts", {
+  tag: "@desktop-only",
+}, async ({ page, context }) => {
+  await context.addCookies([{ name: "lang", value: "es", url: "http://127.0.0.1" }]);
+  await page.goto("/reset-password?token=not-a-real-one");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Principal" });
+  await expect(nav.getByRole("link")).toHaveText(spanishLinks);
+  await expect(nav.getByRole("link", { name: "Servicios" })).toHaveAttribute("href", "/es/services");
+  await expect(page.getByRole("contentinfo").getByText(spanish.footer.tagline)).toBeVisible();
+  await expect(page).toHaveTitle("Restablecer contraseña | Aqua Nest Swim School");
+  // A public page reached from there is the Spanish one.
+  await nav.getByRole("link", { name: "Nosotros" }).click();
+  await expect(page).toHaveURL(/\/es\/about$/);
+  await expect(heading(page)).toHaveText(spanish.about.hero.heading);
+});
