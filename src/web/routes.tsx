@@ -33,7 +33,8 @@ function usePageMeta(): void {
       if (current) applyPageMeta(meta);
     };
     const pending = contentLoad(locale);
-    if (pending) void pending.then(apply);
+    // Without the texts (their chunk failed), the page keeps the title it has.
+    if (pending) pending.then(apply, () => undefined);
     else apply();
     return () => {
       current = false;
