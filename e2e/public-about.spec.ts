@@ -4,7 +4,7 @@ import content from "../src/content/site.json" with { type: "json" };
 const gallery = content.about.gallery;
 
 function carousel(page: Page) {
-  const scroller = page.getByRole("region", { name: gallery.label });
+  const scroller = page.getByRole("region", { name: "Photo gallery" });
   return {
     scroller,
     items: scroller.getByRole("listitem"),

@@ -153,7 +153,7 @@ test.describe("reel modal", () => {
       placeholderOnly.url,
     );
     await expect(dialog.locator("iframe, video, .reel__play")).toHaveCount(0);
-    await expect(dialog.getByText(content.home.reels.offline)).toHaveCount(0);
+    await expect(dialog.getByText("This reel can't be shown here right now.")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -89,7 +89,11 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     const box = await menu.boundingBox();
     expect(box).toEqual({ x: 0, y: 0, width: 375, height: 812 });
     await expect(menu.getByRole("button", { name: "Close menu" })).toBeFocused();
-    await expect(menu.getByRole("link")).toHaveText([...headerLinks.map((link) => link.name), "Cart"]);
+    // The menu's links; the language switch sits under them (public-languages.spec.ts).
+    await expect(menu.getByRole("navigation").getByRole("link")).toHaveText([
+      ...headerLinks.map((link) => link.name),
+      "Cart",
+    ]);
     await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await expectNoSeriousA11yViolations(page);

@@ -1,11 +1,13 @@
 /**
  * npm run audit:lighthouse: builds the site, serves the production build on a fresh SQLite database, and runs
- * Lighthouse (mobile settings, Debian's Chromium) on every public page. Fails when a score is under 95 or when a
+ * Lighthouse (mobile settings, Debian's Chromium) on every public page, in English and in Spanish (`/es/…`). The
+ * Spanish pages are asked for as a Spanish browser asks (Accept-Language: es), which the English addresses would
+ * send to them. Fails when a score is under 95 or when a
  * page's scripts weigh more than 90 KB as served (the compressed bytes the browser downloads, every script of the
  * page's load). LCP and FCP are reported, never judged: even simulated, they follow this machine's load.
  * The 404 page loads the same scripts as the others; Lighthouse refuses to audit a page answered with 404.
  *
- *   npm run audit:lighthouse [-- --runs 5]
+ *   npm run audit:lighthouse [-- --runs 5] [-- --pages /es/,/es/services]
  *
  * Each page is audited --runs times (3 by default), one pass over every page per run so a busy moment of the
  * machine does not land on one page only; the table gives each page's median scores, LCP and FCP, and LCP's range.
@@ -17,6 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { locales, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
@@ -26,9 +29,16 @@ const SCRIPT_BUDGET_BYTES = 90_000;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
 const origin = `http://localhost:${port}`;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-const { values: options } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+const { values: options } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, pages: { type: "string" } },
+});
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
+/** Every public page in every language: /, /services, …, /es/, /es/services, … */
+const everyPage = locales.flatMap((locale) => publicPaths.map((route) => localizedPath(route, locale)));
+const pages = options.pages?.split(",") ?? everyPage;
+const unknown = pages.filter((page) => !everyPage.includes(page));
+if (unknown.length > 0) throw new Error(`--pages: not a public page: ${unknown.join(", ")}`);
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -83,7 +93,7 @@ const server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
-const runsOf = new Map<string, Run[]>(publicPaths.map((page) => [page, []]));
+const runsOf = new Map<string, Run[]>(pages.map((page) => [page, []]));
 try {
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -91,7 +101,7 @@ try {
   });
   await waitForHealth(server);
   for (let run = 1; run <= runs; run++) {
-    for (const page of publicPaths) {
+    for (const page of pages) {
       runsOf.get(page)?.push(await auditPage(page, chrome.port));
     }
     console.error(`run ${run} of ${runs} done`);
@@ -109,6 +119,8 @@ async function auditPage(page: string, chromePort: number): Promise<Run> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...categories],
+      // A visitor of a Spanish page speaks Spanish (an English address would redirect them there).
+      extraHeaders: { "Accept-Language": page.startsWith("/es") ? "es" : "en-US" },
     });
   let result = await audit();
   // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) is its failure, not the page's.

@@ -1,17 +1,25 @@
 /**
- * After `vite build` (browser bundle) and `vite build --ssr` (render bundle), writes the HTML of every public page,
- * the app shell for the signed-in pages and the 404 page into dist/client. Where a page needs the site's address
- * (canonical links) it writes a placeholder that the server replaces with its PUBLIC_URL at start-up; the server
- * also answers robots.txt and sitemap.xml itself. So one build serves any address.
+ * After `vite build` (browser bundle) and `vite build --ssr` (render bundle), writes the HTML of every public page
+ * and of the 404 page in every language (`/services` and `/es/services`, `404.html` and `es/404.html`), and the app
+ * shell for the signed-in pages, into dist/client. Where a page needs the site's address (canonical and alternate
+ * links) it writes a placeholder that the server replaces with its PUBLIC_URL at start-up; the server also answers
+ * robots.txt and sitemap.xml itself. So one build serves any address.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import content from "../src/content/site.json" with { type: "json" };
+import { defaultLocale, type Locale, locales, localeTags, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
 import { sessionHintScript } from "../src/domain/session-hint.ts";
-import { inlineStyleHashesFile, publicUrlPlaceholder } from "../src/server/web/static-site.ts";
-import { documentTitle, type PageMeta } from "../src/web/page-meta.ts";
+import {
+  inlineStyleHashesFile,
+  notFoundFile,
+  publicPageFile,
+  publicUrlPlaceholder,
+} from "../src/server/web/static-site.ts";
+import { pageWordsBlock } from "../src/web/public/page-words.ts";
 
 const clientDir = path.resolve("dist/client");
 const renderBundle = path.resolve("dist/render/entry-server.js");
@@ -19,16 +27,37 @@ const renderBundle = path.resolve("dist/render/entry-server.js");
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
 
-function head(meta: PageMeta | undefined, route: string | null, preloads = ""): string {
-  const title = escapeHtml(documentTitle(meta));
+/** Open Graph writes a language as `es_US`. */
+const ogLocale = (locale: Locale) => localeTags[locale].replace("-", "_");
+
+/**
+ * The head of a page: its title and description in its language and, for a public page (`route`, its address
+ * without language), its canonical address in that language and its address in every language (hreflang, with
+ * English as the default for any other). Any other page is not for search engines.
+ */
+function head(
+  page: { title: string; description?: string },
+  locale: Locale,
+  route: string | null,
+  preloads = "",
+): string {
+  const title = escapeHtml(page.title);
   const tags = [`<title>${title}</title>`, `<script>${sessionHintScript}</script>`];
   if (preloads) tags.push(preloads);
-  if (meta) tags.push(`<meta name="description" content="${escapeHtml(meta.description)}" />`);
+  if (page.description) tags.push(`<meta name="description" content="${escapeHtml(page.description)}" />`);
   if (route) {
-    tags.push(`<link rel="canonical" href="${publicUrlPlaceholder}${route}" />`);
+    const address = (language: Locale) => `${publicUrlPlaceholder}${localizedPath(route, language)}`;
+    tags.push(`<link rel="canonical" href="${address(locale)}" />`);
+    for (const language of locales)
+      tags.push(`<link rel="alternate" hreflang="${language}" href="${address(language)}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${address(defaultLocale)}" />`);
     tags.push(
       `<meta property="og:title" content="${title}" />`,
       `<meta property="og:type" content="website" />`,
+      `<meta property="og:locale" content="${ogLocale(locale)}" />`,
+      ...locales
+        .filter((language) => language !== locale)
+        .map((language) => `<meta property="og:locale:alternate" content="${ogLocale(language)}" />`),
     );
   } else {
     tags.push(`<meta name="robots" content="noindex" />`);
@@ -76,8 +105,21 @@ const templates = {
   public: publicTemplate.html,
   appShell: readFileSync(path.join(clientDir, "app.html"), "utf8"),
 };
-const page = (template: string, headHtml: string, appHtml: string) =>
-  template.replace("<!--head-->", headHtml).replace("<!--app-->", appHtml);
+const page = (template: string, headHtml: string, appHtml: string, afterApp = "") => {
+  const app = '<div id="root"><!--app--></div>';
+  if (!template.includes(app)) throw new Error(`expected ${app} in the template`);
+  // Replaced by functions: a page's text may hold "$&" and the like, which a replacement string would expand.
+  return template
+    .replace("<!--head-->", () => headHtml)
+    .replace(app, () => `<div id="root">${appHtml}</div>${afterApp ? `\n    ${afterApp}` : ""}`);
+};
+
+/** The public template in a language: index.html says `<html lang="en">`; a Spanish page says "es". */
+function inLanguage(template: string, locale: Locale): string {
+  const english = '<html lang="en">';
+  if (!template.includes(english)) throw new Error(`expected ${english} in index.html`);
+  return template.replace(english, `<html lang="${locale}">`);
+}
 
 const { render } = (await import(
   pathToFileURL(renderBundle).href
@@ -93,28 +135,45 @@ function preloadsToHead(html: string): { preloads: string; body: string } {
   return { preloads, body: html.slice(preloads.length) };
 }
 
-/** Renders `address` into `file` of the built site, with the head a public page has (canonical: its link). */
+/**
+ * Renders `address` into `file` of the built site, in the address's language, with the head a public page has
+ * (`route`: the page's address without language, for its canonical and alternate links).
+ */
 function writePublicPage(
   address: string,
   file: string,
-  { status, canonical }: { status: 200 | 404; canonical: string | null },
+  { status, route }: { status: 200 | 404; route: string | null },
 ): void {
   const rendered = render(address);
   if (rendered.status !== status) throw new Error(`${address} rendered with status ${rendered.status}`);
   const { preloads, body } = preloadsToHead(rendered.html);
   mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+  const { locale } = rendered.words;
   writeFileSync(
     path.join(clientDir, file),
-    page(templates.public, head(rendered.meta, canonical, preloads), body),
+    page(
+      inLanguage(templates.public, locale),
+      head(rendered.head, locale, route, preloads),
+      body,
+      // The page's words, for main.tsx: data, beside the root React hydrates (page-words.ts).
+      pageWordsBlock(rendered.words),
+    ),
   );
 }
 
-for (const route of publicPaths) {
-  const file = route === "/" ? "index.html" : `${route.slice(1)}/index.html`;
-  writePublicPage(route, file, { status: 200, canonical: route });
+for (const locale of locales) {
+  for (const route of publicPaths) {
+    const address = localizedPath(route, locale);
+    writePublicPage(address, publicPageFile(address), { status: 200, route });
+  }
+  writePublicPage(localizedPath("/404", locale), notFoundFile(locale), { status: 404, route: null });
 }
-writePublicPage("/404", "404.html", { status: 404, canonical: null });
-writeFileSync(path.join(clientDir, "app.html"), page(templates.appShell, head(undefined, null), ""));
+writeFileSync(
+  path.join(clientDir, "app.html"),
+  page(templates.appShell, head({ title: content.school.name }, defaultLocale, null), ""),
+);
 
 rmSync(path.resolve("dist/render"), { recursive: true, force: true });
-console.log(`prerendered ${publicPaths.length} public pages, the 404 page and the app shell`);
+console.log(
+  `prerendered ${publicPaths.length} public pages and the 404 page in ${locales.length} languages, and the app shell`,
+);

@@ -1,8 +1,10 @@
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router";
-import { type Locale, localeOfPath, unlocalizedPath } from "../domain/locale.ts";
+import { allSiteContent } from "../content/all-site-content.ts";
+import { provideSiteContent } from "../content/site-content.ts";
+import { type Locale, localeOfPath, locales, unlocalizedPath } from "../domain/locale.ts";
 import { publicPaths } from "../domain/paths.ts";
 import { messages as enCommon } from "../locales/en/common.ts";
 import { messages as enPublic } from "../locales/en/public.ts";
@@ -11,27 +13,31 @@ import { messages as esCommon } from "../locales/es/common.ts";
 import { messages as esPublic } from "../locales/es/public.ts";
 import { messages as esShared } from "../locales/es/shared.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
-import type { PageMeta } from "./page-meta.ts";
+import { pageHead } from "./page-meta.ts";
+import type { PageWords } from "./public/page-words.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
 import { metaOf } from "./public/public-routes.tsx";
 
 /**
  * Renders one public path (or any other, for the 404 page) to HTML for the prerenderer, with the very tree that
- * main.tsx hydrates. No loaders, so no hydration data and no inline script (CSP).
+ * main.tsx hydrates, in the language of the path (`/es/…` Spanish), with the words the page then carries for the
+ * browser (page-words.ts). No loaders, so no hydration data and no inline script (CSP).
  */
-const publicCatalogues = {
+const catalogues: Record<Locale, Messages> = {
   en: { ...enCommon, ...enShared, ...enPublic },
   es: { ...esCommon, ...esShared, ...esPublic },
 };
+for (const locale of locales) provideSiteContent(locale, allSiteContent[locale]);
 
 export function render(path: string): {
   html: string;
-  meta: PageMeta | undefined;
+  /** The document's title and description, in the page's language. */
+  head: { title: string; description?: string };
   status: number;
-  locale: Locale;
+  words: PageWords;
 } {
   const locale = localeOfPath(path);
-  i18n.loadAndActivate({ locale, messages: publicCatalogues[locale] });
+  i18n.loadAndActivate({ locale, messages: catalogues[locale] });
   const html = renderToString(
     <StrictMode>
       <LocaleProvider>
@@ -42,5 +48,11 @@ export function render(path: string): {
     </StrictMode>,
   );
   const status = (publicPaths as readonly string[]).includes(unlocalizedPath(path)) ? 200 : 404;
-  return { html, meta: metaOf(matchRoutes(publicAppRoutes, path)?.at(-1)?.route.handle), status, locale };
+  const head = pageHead(metaOf(matchRoutes(publicAppRoutes, path)?.at(-1)?.route.handle));
+  return {
+    html,
+    head,
+    status,
+    words: { locale, messages: catalogues[locale], content: allSiteContent[locale] },
+  };
 }

@@ -1,25 +1,21 @@
-import { localeOfPath } from "../domain/locale.ts";
-import { activateLocale } from "./i18n/catalogues.ts";
 import { holdEarlyClicks } from "./public/early-clicks.ts";
+import { readPageWords } from "./public/page-words.ts";
 import "./styles/global.css";
 
 /**
  * The prerendered public pages and the 404 page (index.html). Each arrives whole, styled, with its images: its
  * script only makes it interactive. So the app (React, the router, the pages) is fetched once the page has loaded,
- * instead of competing with the stylesheet and the largest image for the first paint (docs/decisions/012).
+ * instead of competing with the stylesheet and the largest image for the first paint (docs/decisions/012). Its
+ * words (the language it was prerendered in) come with the page (page-words.ts).
  */
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const earlyClicks = holdEarlyClicks(container);
 
 const start = async () => {
-  // The page's words (its address says its language: /es/… is Spanish) arrive beside the app that shows them.
-  const [{ hydrate }] = await Promise.all([
-    import("./public/hydrate.tsx"),
-    activateLocale(localeOfPath(window.location.pathname), ["shared", "public"]),
-  ]);
+  const { hydrate } = await import("./public/hydrate.tsx");
   earlyClicks.release();
-  hydrate(container, earlyClicks.replay);
+  hydrate(container, readPageWords(), earlyClicks.replay);
 };
 /** After the load event and the paint that follows it (a headless browser may fire load before its first paint). */
 const afterLoadAndPaint = () => requestAnimationFrame(() => setTimeout(() => void start()));

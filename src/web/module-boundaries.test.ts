@@ -20,14 +20,25 @@ function staticImports(file: string): string[] {
   return specifiers;
 }
 
-/** Every package and file reachable from `entry` without crossing a dynamic import(). */
-function eagerGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+/** The targets of `import("…")`: each a chunk of its own, fetched when the code asks for it. */
+function dynamicImports(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map(
+    (match) => match[1] as string,
+  );
+}
+
+/**
+ * Every package and file reachable from `entry` without crossing a dynamic import() (JSON files included), or,
+ * with `{ dynamic: true }`, through them too: everything the page could ever fetch.
+ */
+function eagerGraph(entry: string, { dynamic = false } = {}): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
-    if (files.has(file) || !/\.tsx?$/.test(file)) return;
+    if (files.has(file) || !/\.(tsx?|json)$/.test(file)) return;
     files.add(file);
-    for (const specifier of staticImports(file)) {
+    if (file.endsWith(".json")) return;
+    for (const specifier of [...staticImports(file), ...(dynamic ? dynamicImports(file) : [])]) {
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
       else packages.add(specifier);
     }
@@ -51,6 +62,31 @@ describe("the public pages' bundle", () => {
       .map((file) => path.relative(webDir, file))
       .filter((file) => /^(admin|client)\//.test(file) || file === "api/query-layout.tsx");
     expect(signedInCode).toEqual([]);
+  });
+});
+
+describe("the public pages' words", () => {
+  const srcDir = path.resolve(webDir, "..");
+  const relative = (files: Set<string>) => [...files].map((file) => path.relative(srcDir, file));
+
+  it("are no part of their scripts: no catalogue and no school texts, the page brings its own (page-words.ts)", () => {
+    const eager = new Set([
+      ...eagerGraph(path.join(webDir, "main.tsx")).files,
+      ...eagerGraph(path.join(webDir, "public/hydrate.tsx")).files,
+    ]);
+    expect(relative(eager).filter((file) => file.startsWith("locales/"))).toEqual([]);
+    expect(relative(eager).filter((file) => /^content\/site.*\.json$/.test(file))).toEqual([]);
+  });
+
+  it("never reach the signed-in areas' catalogues, even through a later import()", () => {
+    const { files } = eagerGraph(path.join(webDir, "main.tsx"), { dynamic: true });
+    const everything = relative(files);
+    // The walk does reach the lazy pieces (the login dialogs), so it would see a catalogue behind one.
+    expect(everything).toContain("web/auth/login-dialogs.tsx");
+    expect(everything.filter((file) => /^locales\/[^/]+\/(client|admin)\./.test(file))).toEqual([]);
+    expect(
+      everything.filter((file) => file.startsWith("locales/") || file === "web/i18n/catalogues.ts"),
+    ).toEqual([]);
   });
 });
 

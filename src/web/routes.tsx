@@ -1,25 +1,75 @@
-import { useEffect } from "react";
-import { type RouteObject, useMatches } from "react-router";
+import { Suspense, use, useEffect } from "react";
+import { Outlet, type RouteObject, useMatches } from "react-router";
+import { loadSiteContent } from "../content/load-site-content.ts";
+import { hasSiteContent, provideSiteContent } from "../content/site-content.ts";
+import type { Locale } from "../domain/locale.ts";
+import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
 import { applyPageMeta, metaOf, notFoundRoute, publicPageRoutes } from "./public/public-routes.tsx";
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
 
-/** The site layout with the document head following the page, as the prerendered HTML has it. */
-function SiteLayoutWithMeta() {
+/**
+ * The school's texts in the page's language, fetched the first time the app shell shows the site's chrome (a
+ * prerendered page has them in its HTML).
+ */
+const contentLoads = new Map<Locale, Promise<void>>();
+function contentLoad(locale: Locale): Promise<void> | undefined {
+  if (hasSiteContent(locale)) return undefined;
+  let load = contentLoads.get(locale);
+  if (!load) {
+    load = loadSiteContent(locale).then((content) => provideSiteContent(locale, content));
+    contentLoads.set(locale, load);
+  }
+  return load;
+}
+
+/** The document head following the page, as the prerendered HTML has it; its title needs the school's name. */
+function usePageMeta(): void {
+  const locale = usePageLocale();
   const meta = metaOf(useMatches().at(-1)?.handle);
-  useEffect(() => applyPageMeta(meta), [meta]);
+  useEffect(() => {
+    let current = true;
+    const apply = () => {
+      if (current) applyPageMeta(meta);
+    };
+    const pending = contentLoad(locale);
+    // Without the texts (their chunk failed), the page keeps the title it has.
+    if (pending) pending.then(apply, () => undefined);
+    else apply();
+    return () => {
+      current = false;
+    };
+  }, [meta, locale]);
+}
+
+/** The site layout, once the school's texts are there (its footer and the public pages show them). */
+function SiteLayoutWithMeta() {
+  const pending = contentLoad(usePageLocale());
+  if (pending) use(pending);
+  usePageMeta();
   return <SiteLayout />;
+}
+
+/** The admin area has its own chrome: only its pages' titles come from here. */
+function AdminWithMeta() {
+  usePageMeta();
+  return <Outlet />;
 }
 
 /**
  * Every page, for the app shell (app.html, app-shell-main.tsx): signed-in areas are lazy routes, so none of their
- * code reaches a visitor. The public pages are here too, for a signed-in person moving between them and their own
- * pages without a page load; a visitor gets them prerendered, with the lighter router of public/public-app.tsx.
+ * code reaches a visitor. The public pages are here too (in both languages), for a signed-in person moving between
+ * them and their own pages without a page load; a visitor gets them prerendered, with the lighter router of
+ * public/public-app.tsx.
  */
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayoutWithMeta />,
+    element: (
+      <Suspense>
+        <SiteLayoutWithMeta />
+      </Suspense>
+    ),
     children: [...publicPageRoutes, ...siteShellRoutes, notFoundRoute],
   },
-  ...adminRoutes,
+  { element: <AdminWithMeta />, children: adminRoutes },
 ];

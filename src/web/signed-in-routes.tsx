@@ -1,10 +1,13 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { RouteObject } from "react-router";
 import { localCheckoutRoute, paths } from "../domain/paths.ts";
 import { RouteGuard } from "./auth/route-guard.tsx";
 
 /**
  * Routes rendered in the browser only. Every page here is a lazy route, so its code is a chunk of its own that a
- * visitor of the public pages never downloads. The guard decides before any page renders.
+ * visitor of the public pages never downloads. The guard decides before any page renders. Titles are messages
+ * (`msg`), translated when the page is shown, in its language.
  */
 
 /**
@@ -22,10 +25,10 @@ const signedIn = (children: RouteObject[]): RouteObject => ({
 });
 
 /** The payments page: the header menu links to /payments and the dashboard tile to /manage-payments (spec §2). */
-const paymentsRoute = (path: string, title: string): RouteObject => ({
+const paymentsRoute = (path: string, title: MessageDescriptor): RouteObject => ({
   path,
   lazy: () => import("./client/payments/payments-page.tsx").then((m) => ({ Component: m.PaymentsPage })),
-  handle: { meta: { title, description: "Choose your class package and manage your subscription." } },
+  handle: { meta: { title, description: msg`Choose your class package and manage your subscription.` } },
 });
 
 /** Under the public site layout: the password pages and the client area. */
@@ -33,7 +36,7 @@ export const siteShellRoutes: RouteObject[] = [
   {
     path: paths.resetPassword,
     lazy: () => import("./auth/password-pages.tsx").then((m) => ({ Component: m.ResetPasswordPage })),
-    handle: { meta: { title: "Reset password", description: "Choose a new password." } },
+    handle: { meta: { title: msg`Reset password`, description: msg`Choose a new password.` } },
   },
   {
     path: paths.newsletterConfirm,
@@ -42,7 +45,7 @@ export const siteShellRoutes: RouteObject[] = [
         Component: m.NewsletterConfirmPage,
       })),
     handle: {
-      meta: { title: "Newsletter subscription", description: "Confirm your newsletter subscription." },
+      meta: { title: msg`Newsletter subscription`, description: msg`Confirm your newsletter subscription.` },
     },
   },
   {
@@ -51,52 +54,56 @@ export const siteShellRoutes: RouteObject[] = [
       import("./public/newsletter/newsletter-link-pages.tsx").then((m) => ({
         Component: m.NewsletterUnsubscribePage,
       })),
-    handle: { meta: { title: "Unsubscribe", description: "Leave the newsletter." } },
+    handle: { meta: { title: msg`Unsubscribe`, description: msg`Leave the newsletter.` } },
   },
   signedIn([
     {
       path: paths.changePassword,
       lazy: () => import("./auth/password-pages.tsx").then((m) => ({ Component: m.ChangePasswordPage })),
-      handle: { meta: { title: "Choose your password", description: "Choose your own password." } },
+      handle: { meta: { title: msg`Choose your password`, description: msg`Choose your own password.` } },
     },
     {
       path: paths.clientPanel,
       lazy: () => import("./client/client-panel-page.tsx").then((m) => ({ Component: m.ClientPanelPage })),
-      handle: { meta: { title: "My swim lessons", description: "Your classes, progress and photos." } },
+      handle: { meta: { title: msg`My swim lessons`, description: msg`Your classes, progress and photos.` } },
     },
     {
       path: paths.progress,
       lazy: () => import("./client/progress/progress-page.tsx").then((m) => ({ Component: m.ProgressPage })),
-      handle: { meta: { title: "Class Progress", description: "Your booked classes and your package." } },
+      handle: {
+        meta: { title: msg`Class Progress`, description: msg`Your booked classes and your package.` },
+      },
     },
     {
       path: paths.feedback,
       lazy: () => import("./client/feedback/feedback-page.tsx").then((m) => ({ Component: m.FeedbackPage })),
-      handle: { meta: { title: "View Feedback", description: "Your instructor's feedback for each class." } },
+      handle: {
+        meta: { title: msg`View Feedback`, description: msg`Your instructor's feedback for each class.` },
+      },
     },
     {
       path: paths.milestones,
       lazy: () =>
         import("./client/milestones/milestones-page.tsx").then((m) => ({ Component: m.MilestonesPage })),
-      handle: { meta: { title: "Milestones", description: "Your milestone photos." } },
+      handle: { meta: { title: msg`Milestones`, description: msg`Your milestone photos.` } },
     },
     {
       path: paths.gallery,
       lazy: () => import("./client/gallery/gallery-page.tsx").then((m) => ({ Component: m.GalleryPage })),
-      handle: { meta: { title: "Gallery", description: "Your swim photos and videos." } },
+      handle: { meta: { title: msg`Gallery`, description: msg`Your swim photos and videos.` } },
     },
-    paymentsRoute(paths.payments, "View Payments"),
-    paymentsRoute(paths.managePayments, "Manage Payments"),
+    paymentsRoute(paths.payments, msg`View Payments`),
+    paymentsRoute(paths.managePayments, msg`Manage Payments`),
     {
       path: localCheckoutRoute,
       lazy: () =>
         import("./client/payments/local-checkout-page.tsx").then((m) => ({ Component: m.LocalCheckoutPage })),
-      handle: { meta: { title: "Checkout", description: "Pay for your class package." } },
+      handle: { meta: { title: msg`Checkout`, description: msg`Pay for your class package.` } },
     },
     {
       path: paths.contract,
       lazy: () => import("./client/contract/contract-page.tsx").then((m) => ({ Component: m.ContractPage })),
-      handle: { meta: { title: "View Contract", description: "Your swim-lesson contract form." } },
+      handle: { meta: { title: msg`View Contract`, description: msg`Your swim-lesson contract form.` } },
     },
   ]),
 ];
@@ -113,19 +120,21 @@ export const adminRoutes: RouteObject[] = [
             import("./admin/home/admin-home-page.tsx").then((m) => ({
               Component: m.AdminHomePage,
             })),
-          handle: { meta: { title: "Admin", description: "Register clients and book classes." } },
+          handle: { meta: { title: msg`Admin`, description: msg`Register clients and book classes.` } },
         },
         {
           path: paths.clientsList,
           lazy: () =>
             import("./admin/clients/clients-list-page.tsx").then((m) => ({ Component: m.ClientsListPage })),
-          handle: { meta: { title: "Clients", description: "The school's clients." } },
+          handle: { meta: { title: msg`Clients`, description: msg`The school's clients.` } },
         },
         {
           path: paths.adminNewsletter,
           lazy: () =>
             import("./admin/newsletter/newsletter-page.tsx").then((m) => ({ Component: m.NewsletterPage })),
-          handle: { meta: { title: "Newsletter", description: "The newsletter's confirmed subscribers." } },
+          handle: {
+            meta: { title: msg`Newsletter`, description: msg`The newsletter's confirmed subscribers.` },
+          },
         },
         {
           path: paths.manageBookings,
@@ -133,7 +142,9 @@ export const adminRoutes: RouteObject[] = [
             import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({
               Component: m.ManageBookingsPage,
             })),
-          handle: { meta: { title: "Manage Bookings", description: "Edit and delete class bookings." } },
+          handle: {
+            meta: { title: msg`Manage Bookings`, description: msg`Edit and delete class bookings.` },
+          },
         },
         {
           path: paths.adminFeedback,
@@ -141,7 +152,9 @@ export const adminRoutes: RouteObject[] = [
             import("./admin/feedback/admin-feedback-page.tsx").then((m) => ({
               Component: m.AdminFeedbackPage,
             })),
-          handle: { meta: { title: "Add Feedback", description: "Write feedback for each booked class." } },
+          handle: {
+            meta: { title: msg`Add Feedback`, description: msg`Write feedback for each booked class.` },
+          },
         },
         {
           path: paths.adminMilestones,
@@ -149,14 +162,19 @@ export const adminRoutes: RouteObject[] = [
             import("./admin/milestones/admin-milestones-page.tsx").then((m) => ({
               Component: m.AdminMilestonesPage,
             })),
-          handle: { meta: { title: "Add Milestones", description: "Upload milestone photos for a client." } },
+          handle: {
+            meta: { title: msg`Add Milestones`, description: msg`Upload milestone photos for a client.` },
+          },
         },
         {
           path: paths.adminGallery,
           lazy: () =>
             import("./admin/gallery/admin-gallery-page.tsx").then((m) => ({ Component: m.AdminGalleryPage })),
           handle: {
-            meta: { title: "Gallery", description: "Upload gallery pictures and video links for a client." },
+            meta: {
+              title: msg`Gallery`,
+              description: msg`Upload gallery pictures and video links for a client.`,
+            },
           },
         },
       ],

@@ -3,9 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../domain/paths.ts";
-import { publicUrlPlaceholder, staticSite } from "./static-site.ts";
+import { securityHeaders } from "../http/security-headers.ts";
+import { publicAddresses, publicPageFile, publicUrlPlaceholder, staticSite } from "./static-site.ts";
 
 /** A small dist/client as `npm run build` leaves it, without running the build. */
 function builtSiteFixture(): string {
@@ -14,14 +16,15 @@ function builtSiteFixture(): string {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   };
-  for (const route of publicPaths) {
+  for (const address of publicAddresses) {
     write(
-      route === "/" ? "index.html" : `${route.slice(1)}/index.html`,
-      `<html><head><link rel="canonical" href="${publicUrlPlaceholder}${route}" /></head><body>page ${route}</body></html>`,
+      publicPageFile(address),
+      `<html><head><link rel="canonical" href="${publicUrlPlaceholder}${address}" /></head><body>page ${address}</body></html>`,
     );
   }
   write("app.html", "<html><body>app shell</body></html>");
   write("404.html", "<html><body>prerendered 404</body></html>");
+  write("es/404.html", '<html lang="es"><body>404 en español</body></html>');
   write("assets/x.js", "console.log('x');");
   write("media/y.webp", "RIFF....WEBP");
   // A script big enough to be worth compressing, and a home page too, as the build leaves them.
@@ -105,14 +108,57 @@ describe("staticSite", () => {
     const sitemap = await app.request("/sitemap.xml");
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get("content-type")).toMatch(/xml/);
-    const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(publicPaths.map((route) => `https://swim.example${route}`));
+    const text = await sitemap.text();
+    const locations = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([
+      ...publicPaths.map((route) => `https://swim.example${route}`),
+      ...publicPaths.map((route) => `https://swim.example/es${route === "/" ? "/" : route}`),
+    ]);
+    // Each page names its address in the other language.
+    expect(text).toContain(
+      '<url><loc>https://swim.example/services</loc><xhtml:link rel="alternate" hreflang="en" href="https://swim.example/services" /><xhtml:link rel="alternate" hreflang="es" href="https://swim.example/es/services" /></url>',
+    );
   });
 
   it("follows another PUBLIC_URL without a new build", async () => {
     const app = staticSite(root, { publicUrl: "http://school.test:8080" });
     expect(await (await app.request("/")).text()).toContain('href="http://school.test:8080/"');
     expect(await (await app.request("/robots.txt")).text()).toContain("http://school.test:8080/sitemap.xml");
+  });
+});
+
+describe("headers", () => {
+  // As app.ts mounts it: every answer first gets the page policies.
+  const app = () =>
+    new Hono()
+      .use(securityHeaders(["https://www.instagram.com"]))
+      .route("/", staticSite(root, { publicUrl: "https://swim.example" }));
+
+  it("a script or a stylesheet keeps nosniff but not the page policies, which only a page reads", async () => {
+    for (const url of ["/assets/app.js", "/assets/x.js"]) {
+      const response = await app().request(url, { headers: { "Accept-Encoding": "br" } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("content-security-policy"), url).toBe("default-src 'none'");
+      for (const name of [
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "x-frame-options",
+        "referrer-policy",
+      ])
+        expect(response.headers.get(name), `${name} on ${url}`).toBeNull();
+    }
+  });
+
+  it("a page keeps every policy", async () => {
+    for (const url of ["/services", "/es/services", "/client-panel", "/no-such-page"]) {
+      const response = await app().request(url);
+      expect(response.headers.get("content-security-policy"), url).toContain(
+        "frame-src 'self' https://www.instagram.com",
+      );
+      expect(response.headers.get("permissions-policy"), url).toContain("camera=()");
+      expect(response.headers.get("x-frame-options"), url).toBe("DENY");
+    }
   });
 });
 
@@ -128,9 +174,11 @@ describe("compressed answers", () => {
     "%s comes as brotli, gzip or as it is, as the request accepts, always the same bytes",
     async (_, url, text) => {
       const app = site();
+      // An English address's answer depends on the visitor's language too (see "languages" below).
+      const vary = url === "/" ? "Accept-Language, Cookie, Accept-Encoding" : "Accept-Encoding";
       const plain = await app.request(url);
       expect(plain.headers.get("content-encoding")).toBeNull();
-      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      expect(plain.headers.get("vary")).toBe(vary);
       const original = Buffer.from(await plain.arrayBuffer());
       expect(original.toString()).toContain(text);
 
@@ -144,7 +192,7 @@ describe("compressed answers", () => {
         const response = await app.request(url, { headers: { "Accept-Encoding": accept } });
         expect(response.status, accept).toBe(200);
         expect(response.headers.get("content-encoding"), accept).toBe(expected);
-        expect(response.headers.get("vary"), accept).toBe("Accept-Encoding");
+        expect(response.headers.get("vary"), accept).toBe(vary);
         const body = Buffer.from(await response.arrayBuffer());
         if (expected) expect(body.length, accept).toBeLessThan(original.length / 3);
         expect(decoded(expected, body).equals(original), accept).toBe(true);
@@ -157,5 +205,97 @@ describe("compressed answers", () => {
     const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
     expect(html).toContain('href="https://swim.example/"');
     expect(html).not.toContain(publicUrlPlaceholder);
+  });
+});
+
+describe("languages", () => {
+  const site = () => staticSite(root, { publicUrl: "https://swim.example" });
+  const get = (url: string, headers: Record<string, string> = {}) => site().request(url, { headers });
+
+  it("serves every public page in Spanish under /es/, with its canonical address", async () => {
+    for (const address of ["/es", "/es/", "/es/services", "/es/our-team/", "/es/cart"]) {
+      const response = await get(address);
+      expect(response.status, address).toBe(200);
+      const route = address.replace(/\/+$/, "") || "/";
+      const page = route === "/es" ? "/es/" : route;
+      expect(await response.text(), address).toContain(`href="https://swim.example${page}"`);
+    }
+  });
+
+  it("answers an unknown /es/ address with the Spanish 404 page, any other with the English one", async () => {
+    for (const url of ["/es/no-such-page", "/es/services/more", "/es/assets"]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toContain("404 en español");
+    }
+    const english = await get("/no-such-page", { "Accept-Language": "es" });
+    expect(english.status).toBe(404);
+    expect(await english.text()).toContain("prerendered 404");
+  });
+
+  it("sends a first visit from a Spanish browser to the page's Spanish address, keeping its query", async () => {
+    for (const [url, location] of [
+      ["/", "/es/"],
+      ["/services", "/es/services"],
+      ["/our-team/", "/es/our-team"],
+      ["/contact?from=flyer", "/es/contact?from=flyer"],
+    ] as const) {
+      const response = await get(url, { "Accept-Language": "es-MX,es;q=0.9,en;q=0.8" });
+      expect(response.status, url).toBe(302);
+      expect(response.headers.get("location"), url).toBe(location);
+      expect(response.headers.get("vary"), url).toBe("Accept-Language, Cookie");
+      expect(response.headers.get("cache-control"), url).toBe("no-cache");
+    }
+    // Spanish as the first language the site speaks, after one it does not.
+    const second = await get("/about", { "Accept-Language": "fr-FR, es;q=0.8, en;q=0.5" });
+    expect(second.headers.get("location")).toBe("/es/about");
+  });
+
+  it("keeps English for an English browser, for no Accept-Language at all, and for English first", async () => {
+    const browsers: Record<string, string>[] = [
+      {},
+      { "Accept-Language": "en-US,en;q=0.9,es;q=0.8" },
+      { "Accept-Language": "de" },
+    ];
+    for (const headers of browsers) {
+      const response = await get("/services", headers);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("page /services");
+      expect(response.headers.get("vary")).toBe("Accept-Language, Cookie, Accept-Encoding");
+    }
+  });
+
+  it("follows the switch's choice before the browser's: lang=en stays English, lang=es goes to Spanish", async () => {
+    const english = await get("/services", { "Accept-Language": "es", Cookie: "signed_in=1; lang=en" });
+    expect(english.status).toBe(200);
+    expect(await english.text()).toContain("page /services");
+    expect(english.headers.get("vary")).toContain("Cookie");
+
+    const spanish = await get("/services", { "Accept-Language": "en-US", Cookie: "lang=es" });
+    expect(spanish.status).toBe(302);
+    expect(spanish.headers.get("location")).toBe("/es/services");
+
+    // A cookie the site did not write counts as none: the browser's languages decide.
+    const unknown = await get("/services", { "Accept-Language": "es", Cookie: "lang=fr" });
+    expect(unknown.headers.get("location")).toBe("/es/services");
+  });
+
+  it("never sends a /es/ address anywhere, whatever the cookie or the browser says", async () => {
+    const visitors: Record<string, string>[] = [{ Cookie: "lang=en" }, { "Accept-Language": "en" }, {}];
+    for (const headers of visitors) {
+      const response = await get("/es/services", headers);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("page /es/services");
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    }
+  });
+
+  it("sends no page but public pages anywhere: the app shell and files stay where they are", async () => {
+    const headers = { "Accept-Language": "es", Cookie: "lang=es" };
+    const shell = await get("/client-panel", headers);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toContain("app shell");
+    expect((await get("/assets/x.js", headers)).status).toBe(200);
+    expect((await get("/robots.txt", headers)).status).toBe(200);
   });
 });

@@ -3,7 +3,18 @@ import path from "node:path";
 import { type BrotliOptions, brotliCompressSync, constants, gzipSync, type ZlibOptions } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type Next } from "hono";
+import { getCookie } from "hono/cookie";
 import { parseAccept } from "hono/utils/accept";
+import {
+  defaultLocale,
+  isLocale,
+  type Locale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  localeOfPath,
+  locales,
+  localizedPath,
+} from "../../domain/locale.ts";
 import { opensInAppShell, publicPaths } from "../../domain/paths.ts";
 
 /**
@@ -14,6 +25,41 @@ export const publicUrlPlaceholder = "__PUBLIC_URL__";
 
 /** Where scripts/prerender.ts lists the hashes of the styles it wrote into the pages, for the CSP. */
 export const inlineStyleHashesFile = "inline-styles.json";
+
+/** Where scripts/prerender.ts writes a public page: `/` in index.html, `/es/services` in es/services/index.html. */
+export function publicPageFile(address: string): string {
+  const folder = address.replace(/^\/+|\/+$/g, "");
+  return folder ? `${folder}/index.html` : "index.html";
+}
+
+/** Where scripts/prerender.ts writes the 404 page in a language: 404.html, es/404.html. */
+export const notFoundFile = (locale: Locale) =>
+  locale === defaultLocale ? "404.html" : `${locale}/404.html`;
+
+/** Every public page's address in every language: `/`, `/services`, …, `/es/`, `/es/services`, … */
+export const publicAddresses = locales.flatMap((locale) =>
+  publicPaths.map((route) => localizedPath(route, locale)),
+);
+
+/**
+ * The language a visitor of a public page's English address is sent to: the one they chose with the switch (the
+ * `lang` cookie), else, on a first visit (no cookie), their browser's first supported language, else English.
+ */
+export function wantedLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (isLocale(cookie)) return cookie;
+  return localeFromAcceptLanguage(acceptLanguage) ?? defaultLocale;
+}
+
+/** Headers that only a document reads (security-headers.ts sets them on every answer). */
+const pageOnlyHeaders = [
+  "Permissions-Policy",
+  "Cross-Origin-Opener-Policy",
+  "X-Frame-Options",
+  "Referrer-Policy",
+];
+
+/** An answer at a public page's English address depends on these: a cache must keep one per value. */
+const languageVary = "Accept-Language, Cookie";
 
 /** The CSP hashes (`sha256-…`) of the built site's inline styles; none when there is no built site. */
 export function inlineStyleHashes(root: string): string[] {
@@ -93,18 +139,31 @@ export function robotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
 }
 
-/** sitemap.xml: every prerendered public page. */
+/** sitemap.xml: every prerendered public page in every language, each with its addresses in the others. */
 export function sitemapXml(publicUrl: string): string {
-  const urls = publicPaths
-    .map((route) => `  <url><loc>${escapeMarkup(publicUrl)}${route}</loc></url>`)
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const site = escapeMarkup(publicUrl);
+  const urls = locales.flatMap((locale) =>
+    publicPaths.map((route) => {
+      const alternates = locales.map(
+        (language) =>
+          `<xhtml:link rel="alternate" hreflang="${language}" href="${site}${localizedPath(route, language)}" />`,
+      );
+      return `  <url><loc>${site}${localizedPath(route, locale)}</loc>${alternates.join("")}</url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** An address as the pages are keyed: without trailing slashes (`/es/` is `/es`), `/` itself kept. */
+const normalized = (address: string) => (address.length > 1 ? address.replace(/\/+$/, "") || "/" : address);
+
 /**
- * Serves the built site from `root` (dist/client): prerendered public pages as they are, the app shell for the
- * signed-in and password pages (rendered in the browser), files as files, and the prerendered 404 page for anything
- * else, folders included. Never answers a file request (robots.txt, an asset) with a page.
+ * Serves the built site from `root` (dist/client): prerendered public pages as they are, in English at today's
+ * addresses and in Spanish under /es/; the app shell for the signed-in and password pages (rendered in the
+ * browser); files as files; and the prerendered 404 page (in Spanish under /es/) for anything else, folders
+ * included. Never answers a file request (robots.txt, an asset) with a page.
+ * A public page's English address sends a visitor who wants Spanish (the switch's cookie, or on a first visit their
+ * browser's languages) to its Spanish address; a /es/ address is never sent anywhere (docs/decisions/018).
  * `publicUrl` is the running server's PUBLIC_URL (no trailing slash): canonical links, robots.txt and sitemap.xml use it.
  */
 export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
@@ -113,20 +172,20 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
       readFileSync(path.join(root, file), "utf8").replaceAll(publicUrlPlaceholder, escapeMarkup(publicUrl)),
     );
   const pages = new Map<string, EncodedPage>();
-  for (const route of publicPaths)
-    pages.set(route, page(route === "/" ? "index.html" : `${route.slice(1)}/index.html`));
+  for (const address of publicAddresses) pages.set(normalized(address), page(publicPageFile(address)));
   const appShell = page("app.html");
-  const notFound = page("404.html");
+  const notFound = new Map(locales.map((locale) => [locale, page(notFoundFile(locale))]));
+  const notFoundAt = (address: string) => notFound.get(localeOfPath(address)) as EncodedPage;
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl);
 
-  const html = (c: Context, body: EncodedPage, status: 200 | 404 = 200) => {
+  const html = (c: Context, body: EncodedPage, status: 200 | 404 = 200, vary?: string) => {
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     const encoded = encoding && body[encoding];
     const headers: Record<string, string> = {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-cache",
-      Vary: "Accept-Encoding",
+      Vary: vary ? `Accept-Encoding, ${vary}` : "Accept-Encoding",
     };
     if (encoded) headers["Content-Encoding"] = encoding;
     return new Response(c.req.method === "HEAD" ? null : new Uint8Array(encoded ?? body.identity), {
@@ -144,6 +203,19 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
     }
   };
 
+  /**
+   * A script or a stylesheet is never a page: the page policies every answer gets (security-headers.ts: the CSP,
+   * Permissions-Policy, framing, opener and referrer rules, about 1 KB) mean nothing on it, yet a public page pays
+   * them once per script, against its 90 KB budget as served. It keeps nosniff, and a CSP that allows nothing, as
+   * the API's answers have.
+   */
+  const scriptsAreNotPages = async (c: Context, next: Next) => {
+    await next();
+    if (!/^(?:text|application)\/(?:javascript|css)\b/.test(c.res.headers.get("Content-Type") ?? "")) return;
+    for (const name of pageOnlyHeaders) c.res.headers.delete(name);
+    c.res.headers.set("Content-Security-Policy", "default-src 'none'");
+  };
+
   /** serveStatic's own onFound runs after its answer is built, too late to add a header to it. */
   const cacheFor = (cacheControl: string) => async (c: Context, next: Next) => {
     await next();
@@ -157,21 +229,35 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
       c.body(sitemap, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" }),
     )
     .get("*", async (c, next) => {
-      const route = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
+      const route = normalized(c.req.path);
       const prerendered = pages.get(route);
+      if (prerendered && localeOfPath(route) === defaultLocale) {
+        const wanted = wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language"));
+        if (wanted === defaultLocale) return html(c, prerendered, 200, languageVary);
+        const { search } = new URL(c.req.url);
+        return new Response(null, {
+          status: 302,
+          headers: {
+            Location: `${localizedPath(route, wanted)}${search}`,
+            "Cache-Control": "no-cache",
+            Vary: languageVary,
+          },
+        });
+      }
       if (prerendered) return html(c, prerendered);
       if (opensInAppShell(route)) return html(c, appShell);
-      if (isFolder(c.req.path)) return html(c, notFound, 404);
+      if (isFolder(c.req.path)) return html(c, notFoundAt(route), 404);
       return next();
     })
     .use(
       "/assets/*",
+      scriptsAreNotPages,
       cacheFor("public, max-age=31536000, immutable"),
       serveStatic({ root, precompressed: true }),
     )
     .use("/media/*", cacheFor("public, max-age=86400"), serveStatic({ root, precompressed: true }))
     .use("*", serveStatic({ root, index: "", precompressed: true }))
-    .get("*", (c) => html(c, notFound, 404));
+    .get("*", (c) => html(c, notFoundAt(c.req.path), 404));
 }
 
 export function hasBuiltSite(root: string): boolean {

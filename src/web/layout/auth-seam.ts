@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { paths } from "../../domain/paths.ts";
 import { signOut, useAuth } from "../auth/auth-store.ts";
 import { openLoginModal } from "../auth/login-modal.tsx";
+import { useLocalizedPath } from "./page-language.ts";
 
 /** Everything the header and footer know about the session goes through these two hooks. */
 export type AuthStatus = "loading" | "signed-out" | "client" | "admin";
@@ -25,9 +26,11 @@ export interface AuthActions {
 
 export function useAuthActions(): AuthActions {
   const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  // Logout goes to the home page (spec §2), in the page's language.
   const onLogout = useCallback(async () => {
     await signOut();
-    navigate(paths.home);
-  }, [navigate]);
+    navigate(localized(paths.home));
+  }, [navigate, localized]);
   return { onLogin: openLoginModal, onLogout };
 }

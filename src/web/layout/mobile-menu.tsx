@@ -1,11 +1,13 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { paths } from "../../domain/paths.ts";
 import { trapTabKey } from "../components/focus-trap.ts";
 import { useCloseOnBack } from "../components/use-close-on-back.ts";
 import { useMediaQuery } from "../components/use-media-query.ts";
-import { mobileMediaQuery } from "../styles/breakpoints.ts";
-import type { NavLinkItem } from "./site-chrome.ts";
+import { LanguageSwitch } from "../i18n/language-switch.tsx";
+import { useLocalizedPath, usePageLocale } from "./page-language.ts";
+import { menuMediaQuery, type NavLinkItem } from "./site-chrome.ts";
 
 interface MobileMenuProps {
   open: boolean;
@@ -22,11 +24,13 @@ interface MobileMenuProps {
  * so Back from it returns to the page the menu was opened on.
  */
 export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMenuProps) {
+  const { t, i18n } = useLingui();
+  const localized = useLocalizedPath();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const narrow = useMediaQuery(mobileMediaQuery);
+  const narrow = useMediaQuery(menuMediaQuery(usePageLocale()));
   const { pathname } = useLocation();
   const { leaveForNavigation } = useCloseOnBack(open, onClose);
 
@@ -50,36 +54,41 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
   }, [open, narrow]);
 
   if (!open) return null;
-  const link = (to: string, label: string) => (
-    <NavLink
-      to={to}
-      replace
-      onClick={(event) => {
-        // The page already shown: just close, as the Close button does.
-        if (to === pathname) event.preventDefault();
-        else leaveForNavigation();
-        onClose();
-      }}
-    >
-      {label}
-    </NavLink>
-  );
+  const link = (path: string, label: string) => {
+    const to = localized(path);
+    return (
+      <NavLink
+        to={to}
+        replace
+        onClick={(event) => {
+          // The page already shown: just close, as the Close button does.
+          if (to === pathname) event.preventDefault();
+          else leaveForNavigation();
+          onClose();
+        }}
+      >
+        {label}
+      </NavLink>
+    );
+  };
   return (
-    <dialog ref={dialogRef} className="mobile-menu" aria-label="Menu" onKeyDown={trapTabKey}>
+    <dialog ref={dialogRef} className="mobile-menu" aria-label={t`Menu`} onKeyDown={trapTabKey}>
       <div className="mobile-menu__top">
         <button ref={closeRef} type="button" className="mobile-menu__close" onClick={onClose}>
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
             <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">Close menu</span>
+          <span className="visually-hidden">
+            <Trans>Close menu</Trans>
+          </span>
         </button>
       </div>
-      <nav aria-label="Mobile">
+      <nav aria-label={t`Mobile`}>
         <ul className="mobile-menu__links">
           {links.map((item) => (
-            <li key={item.to}>{link(item.to, item.label)}</li>
+            <li key={item.to}>{link(item.to, i18n._(item.label))}</li>
           ))}
-          <li>{link(paths.cart, "Cart")}</li>
+          <li>{link(paths.cart, t`Cart`)}</li>
         </ul>
       </nav>
       <button
@@ -92,6 +101,9 @@ export function MobileMenu({ open, onClose, links, authLabel, onAuth }: MobileMe
       >
         {authLabel}
       </button>
+      <p className="mobile-menu__language">
+        <LanguageSwitch className="mobile-menu__language-link" />
+      </p>
     </dialog>
   );
 }

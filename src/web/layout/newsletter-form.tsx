@@ -1,8 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import content from "../../content/site.json";
 import type { NewsletterSignUpResponse } from "../../domain/api.ts";
 import { newsletterMessages } from "../../domain/messages.ts";
 import { ApiError, apiFetch } from "../api/http.ts";
+import { useSiteContent } from "./page-language.ts";
 
 type Answer = { kind: "done" | "error"; text: string } | null;
 
@@ -11,7 +12,8 @@ type Answer = { kind: "done" | "error"; text: string } | null;
  * checks the address and its answer is shown as it comes, in a live region under the field.
  */
 export function NewsletterForm() {
-  const { footer } = content;
+  const { t } = useLingui();
+  const { footer } = useSiteContent();
   const [answer, setAnswer] = useState<Answer>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -57,7 +59,9 @@ export function NewsletterForm() {
       aria-labelledby="newsletter-text"
     >
       <p id="newsletter-text">{footer.newsletter}</p>
-      <label htmlFor="newsletter-email">{footer.emailLabel}</label>
+      <label htmlFor="newsletter-email">
+        <Trans>Email address</Trans>
+      </label>
       <div className="site-footer__signup">
         <input
           ref={input}
@@ -65,7 +69,7 @@ export function NewsletterForm() {
           type="email"
           name="email"
           autoComplete="email"
-          placeholder={footer.emailPlaceholder}
+          placeholder={t`you@example.com`}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? "newsletter-text newsletter-answer" : "newsletter-text"}
           onInput={() => {
@@ -73,7 +77,7 @@ export function NewsletterForm() {
           }}
         />
         <button type="submit" className="button button--sun" disabled={sending}>
-          {footer.signUp}
+          <Trans>Sign Up</Trans>
         </button>
       </div>
       {/* Always in the page, so the answer is announced when it appears. */}

@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { Locale } from "../../domain/locale.ts";
 import { type AppPath, paths } from "../../domain/paths.ts";
+import { mobileBreakpointPx } from "../styles/breakpoints.ts";
 import type { AuthStatus } from "./auth-seam.ts";
 
 export interface SiteChrome {
@@ -30,26 +34,34 @@ export function chromeFor(status: AuthStatus): SiteChrome {
   };
 }
 
+/** A link of the header's menus: its label is translated where it is shown, in the page's language. */
 export interface NavLinkItem {
   to: AppPath;
-  label: string;
+  label: MessageDescriptor;
 }
 
 export const publicNavLinks: readonly NavLinkItem[] = [
-  { to: paths.services, label: "Services" },
-  { to: paths.about, label: "About" },
-  { to: paths.ourTeam, label: "Our Team" },
-  { to: paths.contact, label: "Contact" },
-  { to: paths.shop, label: "Shop" },
+  { to: paths.services, label: msg`Services` },
+  { to: paths.about, label: msg`About` },
+  { to: paths.ourTeam, label: msg`Our Team` },
+  { to: paths.contact, label: msg`Contact` },
+  { to: paths.shop, label: msg`Shop` },
 ];
 
 /** The signed-in client's pages, in the header's Menu dropdown (the header menu links to /payments, spec §2). */
 export const clientMenuLinks: readonly NavLinkItem[] = [
-  { to: paths.clientPanel, label: "Dashboard" },
-  { to: paths.progress, label: "Class Progress" },
-  { to: paths.feedback, label: "View Feedback" },
-  { to: paths.milestones, label: "Milestones" },
-  { to: paths.gallery, label: "Gallery" },
-  { to: paths.payments, label: "View Payments" },
-  { to: paths.contract, label: "View Contract" },
+  { to: paths.clientPanel, label: msg`Dashboard` },
+  { to: paths.progress, label: msg`Class Progress` },
+  { to: paths.feedback, label: msg`View Feedback` },
+  { to: paths.milestones, label: msg`Milestones` },
+  { to: paths.gallery, label: msg`Gallery` },
+  { to: paths.payments, label: msg`View Payments` },
+  { to: paths.contract, label: msg`View Contract` },
 ];
+
+/**
+ * Up to which width the header shows the menu button instead of its links: the spec's 768 px, and 1100 px for
+ * Spanish, whose longer words do not fit the bar below that (layout.css spells the same numbers).
+ */
+const menuButtonUpToPx: Record<Locale, number> = { en: mobileBreakpointPx, es: 1100 };
+export const menuMediaQuery = (locale: Locale) => `(max-width: ${menuButtonUpToPx[locale]}px)`;

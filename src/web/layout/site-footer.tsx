@@ -1,17 +1,20 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
-import content from "../../content/site.json";
 import { paths } from "../../domain/paths.ts";
 import { Logo } from "./logo.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
+import { useLocalizedPath, useSiteContent } from "./page-language.ts";
 
 /** Shown only when nobody is signed in (see `chromeFor`). Sign Up subscribes to the newsletter (issue 12). */
 export function SiteFooter() {
+  const content = useSiteContent();
+  const localized = useLocalizedPath();
   const { footer, contact } = content;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
-          <Link to={paths.home} className="site-footer__logo">
+          <Link to={localized(paths.home)} className="site-footer__logo">
             <Logo />
           </Link>
           <p>{footer.tagline}</p>
@@ -37,7 +40,10 @@ export function SiteFooter() {
               <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
             </svg>
             {footer.socialLink}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden">
+              {" "}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
           </a>
         </div>
       </div>

@@ -1,9 +1,12 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { paths } from "../../domain/paths.ts";
 import { MenuDropdown } from "../components/menu-dropdown.tsx";
+import { LanguageSwitch } from "../i18n/language-switch.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
+import { useLocalizedPath } from "./page-language.ts";
 import { clientMenuLinks, publicNavLinks, type SiteChrome } from "./site-chrome.ts";
 
 interface SiteHeaderProps {
@@ -31,12 +34,15 @@ function CartIcon() {
 }
 
 /**
- * The blue bar: links on the left, the logo in the middle, Login (or Menu and Logout) and Cart on the right.
- * At 768 px or less a menu button opens the full-screen mobile menu instead.
+ * The blue bar: links on the left, the logo in the middle, the other language, Login (or Menu and Logout) and Cart
+ * on the right. At 768 px or less a menu button opens the full-screen mobile menu instead (the switch is in it).
+ * Every public link stays in the page's language.
  */
 export function SiteHeader({ chrome, onLogin, onLogout }: SiteHeaderProps) {
+  const { t, i18n } = useLingui();
+  const localized = useLocalizedPath();
   const [menuOpen, setMenuOpen] = useState(false);
-  const authLabel = chrome.authAction === "login" ? "Login" : "Logout";
+  const authLabel = chrome.authAction === "login" ? t`Login` : t`Logout`;
   const onAuth = chrome.authAction === "login" ? onLogin : onLogout;
 
   return (
@@ -58,35 +64,43 @@ export function SiteHeader({ chrome, onLogin, onLogout }: SiteHeaderProps) {
                 strokeLinecap="round"
               />
             </svg>
-            <span className="visually-hidden">Open menu</span>
+            <span className="visually-hidden">
+              <Trans>Open menu</Trans>
+            </span>
           </button>
           {chrome.publicLinks && (
-            <nav className="site-header__nav" aria-label="Main">
+            <nav className="site-header__nav" aria-label={t`Main`}>
               <ul>
                 {publicNavLinks.map((link) => (
                   <li key={link.to}>
-                    <NavLink to={link.to}>{link.label}</NavLink>
+                    <NavLink to={localized(link.to)}>{i18n._(link.label)}</NavLink>
                   </li>
                 ))}
               </ul>
             </nav>
           )}
         </div>
-        <Link to={paths.home} className="site-header__logo">
+        <Link to={localized(paths.home)} className="site-header__logo">
           <Logo />
         </Link>
         <div className="site-header__end">
+          <LanguageSwitch className="site-header__language site-header__wide-only" />
           {chrome.signedInMenu && (
             <div className="site-header__wide-only">
-              <MenuDropdown label="Menu" links={clientMenuLinks} />
+              <MenuDropdown
+                label={t`Menu`}
+                links={clientMenuLinks.map((link) => ({ to: link.to, label: i18n._(link.label) }))}
+              />
             </div>
           )}
           <button type="button" className="site-header__auth site-header__wide-only" onClick={onAuth}>
             {authLabel}
           </button>
-          <NavLink to={paths.cart} className="site-header__cart">
+          <NavLink to={localized(paths.cart)} className="site-header__cart">
             <CartIcon />
-            <span>Cart</span>
+            <span>
+              <Trans>Cart</Trans>
+            </span>
           </NavLink>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef } from "react";
 import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { opensInAppShell, paths } from "../../domain/paths.ts";
@@ -6,6 +7,7 @@ import { AuthModals } from "../auth/login-modal.tsx";
 import { SignedOutNotice } from "../auth/signed-out-notice.tsx";
 import { AdminSiteBar } from "./admin-site-bar.tsx";
 import { useAuthActions, useAuthStatus } from "./auth-seam.ts";
+import { useLocalizedPath } from "./page-language.ts";
 import { SessionPendingHeader } from "./session-pending-header.tsx";
 import { chromeFor } from "./site-chrome.ts";
 import { SiteFooter } from "./site-footer.tsx";
@@ -25,7 +27,8 @@ export function SiteLayout() {
   // the browser (the client's pages, the password pages) shows neither visitor nor signed-in chrome until then.
   const pending = auth.status === "loading" && opensInAppShell(pathname);
   const navigate = useNavigate();
-  const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
+  const localized = useLocalizedPath();
+  const goHome = useCallback(() => navigate(localized(paths.home), { replace: true }), [navigate, localized]);
   useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
 
   // A new page starts at its top, as a full page load would. A layout first shown by the load itself (a "POP")
@@ -42,7 +45,7 @@ export function SiteLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       {auth.status === "admin" ? (
         <AdminSiteBar onLogout={onLogout} />

@@ -1,8 +1,11 @@
+import { i18n } from "@lingui/core";
 import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { provideSiteContent } from "../../content/site-content.ts";
 import { refreshSession } from "../auth/auth-store.ts";
 import { LocaleProvider } from "../i18n/locale-provider.tsx";
+import type { PageWords } from "./page-words.ts";
 import { PublicApp } from "./public-app.tsx";
 
 function WhenHydrated({ then }: { then: () => void }) {
@@ -10,8 +13,13 @@ function WhenHydrated({ then }: { then: () => void }) {
   return null;
 }
 
-/** Makes the prerendered page in `container` interactive; `onHydrated` runs once React has taken it over. */
-export function hydrate(container: HTMLElement, onHydrated: () => void): void {
+/**
+ * Makes the prerendered page in `container` interactive, in the language of its `words` (the one it was
+ * prerendered in); `onHydrated` runs once React has taken it over.
+ */
+export function hydrate(container: HTMLElement, words: PageWords, onHydrated: () => void): void {
+  provideSiteContent(words.locale, words.content);
+  i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
   hydrateRoot(
     container,

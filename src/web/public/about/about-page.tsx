@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import content from "../../../content/site.json";
 import { paths } from "../../../domain/paths.ts";
 import { mediaName, Picture } from "../../components/picture.tsx";
+import { useLocalizedPath, useSiteContent } from "../../layout/page-language.ts";
 import { PhotoCarousel } from "./photo-carousel.tsx";
 import "./about.css";
 
-const about = content.about;
-
 export function AboutPage() {
+  const { about } = useSiteContent();
+  const localized = useLocalizedPath();
   return (
     <>
       <section className="about-hero">
@@ -56,7 +56,7 @@ export function AboutPage() {
         <div className="container about-thanks__inner">
           <h2 id="thanks-heading">{about.thanks.heading}</h2>
           <p>{about.thanks.text}</p>
-          <Link to={paths.contact} className="button button--sun">
+          <Link to={localized(paths.contact)} className="button button--sun">
             {about.cta}
           </Link>
         </div>

@@ -1,12 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import content from "../../../content/site.json";
 import { mediaName, Picture } from "../../components/picture.tsx";
 import { useMediaQuery } from "../../components/use-media-query.ts";
+import { useSiteContent } from "../../layout/page-language.ts";
 import { mobileMediaQuery, reducedMotionQuery } from "../../styles/breakpoints.ts";
 import { photoCarousel } from "../public-rules.ts";
-
-const gallery = content.about.gallery;
-const photos = gallery.photos.slice(0, photoCarousel.photoCount);
 
 /** One photo's width: the width of an item of the strip. */
 const photoWidth = (scroller: HTMLElement) => scroller.querySelector("li")?.offsetWidth ?? 0;
@@ -17,6 +15,8 @@ const photoWidth = (scroller: HTMLElement) => scroller.querySelector("li")?.offs
  * one photo wide (its spacing is padding inside it), so "one photo" is the first item's width.
  */
 export function PhotoCarousel() {
+  const { t } = useLingui();
+  const photos = useSiteContent().about.gallery.photos.slice(0, photoCarousel.photoCount);
   const scrollerRef = useRef<HTMLElement>(null);
   const [itemCount, setItemCount] = useState(photoCarousel.photoCount * photoCarousel.initialRepeats);
   const appending = useRef(false);
@@ -59,7 +59,7 @@ export function PhotoCarousel() {
       <section
         ref={scrollerRef}
         className="carousel__scroller"
-        aria-label={gallery.label}
+        aria-label={t`Photo gallery`}
         // The strip scrolls with the arrow keys once focused.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
@@ -86,7 +86,7 @@ export function PhotoCarousel() {
       <button
         type="button"
         className="carousel__arrow carousel__arrow--previous"
-        aria-label={gallery.previous}
+        aria-label={t`Previous photo`}
         onClick={() => scrollByPhoto(-1)}
       >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
@@ -96,7 +96,7 @@ export function PhotoCarousel() {
       <button
         type="button"
         className="carousel__arrow carousel__arrow--next"
-        aria-label={gallery.next}
+        aria-label={t`Next photo`}
         onClick={() => scrollByPhoto(1)}
       >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">

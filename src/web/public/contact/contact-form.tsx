@@ -1,11 +1,20 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import content from "../../../content/site.json";
 import type { ContactResponse } from "../../../domain/api.ts";
 import type { ContactField, ContactMessage } from "../../../domain/contact.ts";
 import { contactTooManyMessage, messages } from "../../../domain/messages.ts";
 import { ApiError, apiFetch } from "../../api/http.ts";
 
-const text = content.contactPage;
+/** The fields' labels (spec §2), translated where the form is shown. */
+const fieldLabels: Record<ContactField, MessageDescriptor> = {
+  firstName: msg`First Name`,
+  lastName: msg`Last Name`,
+  email: msg`Email`,
+  phoneNumber: msg`Phone Number`,
+  message: msg`Message`,
+};
 type FieldErrors = Partial<Record<ContactField, string>>;
 /** `takeFocus`: false when a field the server refused has the focus instead. */
 type Outcome =
@@ -55,6 +64,7 @@ async function sendContactMessage(
  * what was typed. The outcome is announced and takes the focus, which also brings it into view on a phone.
  */
 export function ContactForm() {
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
@@ -126,7 +136,7 @@ export function ContactForm() {
     const error = errors[name];
     return (
       <div className={`contact-form__field contact-form__field--${name}`}>
-        <label htmlFor={`contact-${name}`}>{text.fields[name]}</label>
+        <label htmlFor={`contact-${name}`}>{i18n._(fieldLabels[name])}</label>
         {input({
           id: `contact-${name}`,
           name,
@@ -156,7 +166,7 @@ export function ContactForm() {
       noValidate
       onSubmit={onSubmit}
       onFocus={() => void loadSchema()}
-      aria-label="Contact form"
+      aria-label={t`Contact form`}
     >
       {field("firstName", (props) => (
         <input {...props} type="text" autoComplete="given-name" />
@@ -175,7 +185,7 @@ export function ContactForm() {
       ))}
       <div className="contact-form__actions">
         <button type="submit" className="button button--blue" disabled={sending}>
-          {sending ? text.sending : text.submit}
+          {sending ? <Trans>Sending…</Trans> : <Trans>Submit</Trans>}
         </button>
       </div>
       {/* The live region stays in the page so the outcome is announced when it appears. */}

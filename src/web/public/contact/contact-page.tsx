@@ -1,13 +1,14 @@
-import content from "../../../content/site.json";
+import { Trans } from "@lingui/react/macro";
 import { AmbientVideo } from "../../components/ambient-video.tsx";
+import { useSiteContent } from "../../layout/page-language.ts";
 import { ContactForm } from "./contact-form.tsx";
 import "../page-hero.css";
 import "./contact.css";
 
-const text = content.contactPage;
-const { email, phone } = content.contact;
-
 export function ContactPage() {
+  const content = useSiteContent();
+  const text = content.contactPage;
+  const { email, phone } = content.contact;
   return (
     <>
       <section className="page-hero">
@@ -21,11 +22,15 @@ export function ContactPage() {
           <div>
             <ul className="contact__details">
               <li>
-                <span className="contact__label">{text.emailLabel}</span>
+                <span className="contact__label">
+                  <Trans>Email us</Trans>
+                </span>
                 <a href={`mailto:${email}`}>{email}</a>
               </li>
               <li>
-                <span className="contact__label">{text.phoneLabel}</span>
+                <span className="contact__label">
+                  <Trans>Call us</Trans>
+                </span>
                 <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
               </li>
             </ul>

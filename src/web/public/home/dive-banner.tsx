@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import content from "../../../content/site.json";
 import { paths } from "../../../domain/paths.ts";
+import { useLocalizedPath, useSiteContent } from "../../layout/page-language.ts";
 import { diveBannerRepeats } from "../public-rules.ts";
 
 /**
@@ -10,9 +10,10 @@ import { diveBannerRepeats } from "../public-rules.ts";
  * second half repeats its first.
  */
 export function DiveBanner() {
-  const label = content.home.banner.text;
+  const label = useSiteContent().home.banner.text;
+  const localized = useLocalizedPath();
   return (
-    <Link to={paths.contact} className="dive-banner">
+    <Link to={localized(paths.contact)} className="dive-banner">
       <span className="dive-banner__track">
         {Array.from({ length: diveBannerRepeats.desktop }, (_, index) => (
           <span

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import content from "../../../content/site.json";
 import { paths } from "../../../domain/paths.ts";
 import { AmbientVideo } from "../../components/ambient-video.tsx";
 import { mediaName, Picture } from "../../components/picture.tsx";
+import { useLocalizedPath, useSiteContent } from "../../layout/page-language.ts";
 import { DiveBanner } from "./dive-banner.tsx";
 import { ReelsSection } from "./reels.tsx";
 import "./home.css";
 
-const home = content.home;
-
 export function HomePage() {
+  const { home } = useSiteContent();
+  const localized = useLocalizedPath();
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -17,7 +17,7 @@ export function HomePage() {
         <div className="hero__content container">
           <h1 id="hero-heading">{home.hero.headline}</h1>
           <p className="hero__text">{home.hero.text}</p>
-          <Link to={paths.contact} className="button button--sun hero__cta">
+          <Link to={localized(paths.contact)} className="button button--sun hero__cta">
             {home.hero.cta}
           </Link>
         </div>
@@ -69,7 +69,7 @@ export function HomePage() {
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <Link to={paths.contact} className="button button--blue">
+            <Link to={localized(paths.contact)} className="button button--blue">
               {home.progress.cta}
             </Link>
           </div>
@@ -82,7 +82,7 @@ export function HomePage() {
             <h2 id="shop-heading">{home.shop.heading}</h2>
             <p>{home.shop.text}</p>
             {/* The spec gives Shop no action; it opens the shop page, which leads to the contact page. */}
-            <Link to={paths.shop} className="button button--sun">
+            <Link to={localized(paths.shop)} className="button button--sun">
               {home.shop.cta}
             </Link>
           </div>

@@ -1,13 +1,13 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import content from "../../../content/site.json";
+import type { SiteContent } from "../../../content/site-content.ts";
 import { Modal } from "../../components/modal.tsx";
 import { mediaName, Picture } from "../../components/picture.tsx";
+import { useSiteContent } from "../../layout/page-language.ts";
 import { reelCount } from "../public-rules.ts";
 import { probeEmbed } from "./embed-probe.ts";
 
-type Reel = (typeof content.reels)[number];
-const text = content.home.reels;
-const reels = content.reels.slice(0, reelCount);
+type Reel = SiteContent["reels"][number];
 
 /**
  * The grid of reels. Each is a facade (its still, caption and a play icon) that costs no third-party request;
@@ -15,6 +15,9 @@ const reels = content.reels.slice(0, reelCount);
  * until the school puts in its own reels) is only its still and caption: nothing that looks playable.
  */
 export function ReelsSection() {
+  const content = useSiteContent();
+  const text = content.home.reels;
+  const reels = content.reels.slice(0, reelCount);
   const [openReel, setOpenReel] = useState<Reel | null>(null);
   return (
     <section className="section reels" aria-labelledby="reels-heading">
@@ -48,7 +51,9 @@ export function ReelsSection() {
                     </svg>
                   </span>
                   <span className="reel__caption">
-                    <span className="visually-hidden">{text.play} </span>
+                    <span className="visually-hidden">
+                      <Trans>Play reel:</Trans>{" "}
+                    </span>
                     {reel.caption}
                   </span>
                 </button>
@@ -65,7 +70,9 @@ export function ReelsSection() {
 type EmbedState = "probing" | "reachable" | "unreachable" | "placeholder-only";
 
 function ReelModal({ reel, onClose }: { reel: Reel; onClose: () => void }) {
+  const { t } = useLingui();
   const titleId = useId();
+  const caption = reel.caption;
   const [embed, setEmbed] = useState<EmbedState>(reel.placeholderOnly ? "placeholder-only" : "probing");
 
   useEffect(() => {
@@ -84,7 +91,7 @@ function ReelModal({ reel, onClose }: { reel: Reel; onClose: () => void }) {
       <div className="reel-modal__header">
         <h2 id={titleId}>{reel.caption}</h2>
         <button type="button" className="button button--blue reel-modal__close" onClick={onClose}>
-          {text.close}
+          <Trans>Close</Trans>
         </button>
       </div>
       <div className="reel-modal__frame">
@@ -98,20 +105,31 @@ function ReelModal({ reel, onClose }: { reel: Reel; onClose: () => void }) {
           <iframe
             className="reel-modal__embed"
             src={reel.embedUrl}
-            title={`Instagram reel: ${reel.caption}`}
+            title={t`Instagram reel: ${caption}`}
             allow="autoplay; encrypted-media; picture-in-picture; clipboard-write"
             sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
           />
         )}
       </div>
       <div className="reel-modal__footer" role="status">
-        {embed === "probing" && <p>{text.loading}</p>}
+        {embed === "probing" && (
+          <p>
+            <Trans>Loading the reel…</Trans>
+          </p>
+        )}
         {(embed === "unreachable" || embed === "placeholder-only") && (
           <p>
-            {embed === "unreachable" && <span className="reel-modal__note">{text.offline} </span>}
+            {embed === "unreachable" && (
+              <span className="reel-modal__note">
+                <Trans>This reel can't be shown here right now.</Trans>{" "}
+              </span>
+            )}
             <a href={reel.url} target="_blank" rel="noopener">
-              {text.watchOn}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <Trans>Watch on Instagram</Trans>
+              <span className="visually-hidden">
+                {" "}
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           </p>
         )}

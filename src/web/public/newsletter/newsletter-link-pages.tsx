@@ -1,9 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { NewsletterConfirmResponse, NewsletterUnsubscribeResponse } from "../../../domain/api.ts";
 import { newsletterMessages } from "../../../domain/messages.ts";
 import { paths, queryParams } from "../../../domain/paths.ts";
 import { ApiError, apiFetch } from "../../api/http.ts";
+import { useLocalizedPath } from "../../layout/page-language.ts";
 import "./newsletter.css";
 
 type Outcome = { ok: boolean; text: string };
@@ -51,6 +53,7 @@ function useLinkAction(api: "/api/newsletter/confirm" | "/api/newsletter/unsubsc
 }
 
 function LinkPage({ title, busy, outcome }: { title: string; busy: string; outcome: Outcome | null }) {
+  const localized = useLocalizedPath();
   return (
     <section className="newsletter-page">
       <h1>{title}</h1>
@@ -63,9 +66,15 @@ function LinkPage({ title, busy, outcome }: { title: string; busy: string; outco
           </p>
         )}
       </div>
-      {outcome && !outcome.ok && <p>You can sign up again with the form at the bottom of every page.</p>}
+      {outcome && !outcome.ok && (
+        <p>
+          <Trans>You can sign up again with the form at the bottom of every page.</Trans>
+        </p>
+      )}
       <p>
-        <Link to={paths.home}>Go to the home page</Link>
+        <Link to={localized(paths.home)}>
+          <Trans>Go to the home page</Trans>
+        </Link>
       </p>
     </section>
   );
@@ -73,12 +82,16 @@ function LinkPage({ title, busy, outcome }: { title: string; busy: string; outco
 
 /** /newsletter/confirm?token=…: the link of the confirmation mail. Opening it confirms (once). */
 export function NewsletterConfirmPage() {
+  const { t } = useLingui();
   const outcome = useLinkAction("/api/newsletter/confirm");
-  return <LinkPage title="Newsletter subscription" busy="Confirming your subscription…" outcome={outcome} />;
+  return (
+    <LinkPage title={t`Newsletter subscription`} busy={t`Confirming your subscription…`} outcome={outcome} />
+  );
 }
 
 /** /newsletter/unsubscribe?token=…: the one-click link in every newsletter mail; no sign-in. */
 export function NewsletterUnsubscribePage() {
+  const { t } = useLingui();
   const outcome = useLinkAction("/api/newsletter/unsubscribe");
-  return <LinkPage title="Unsubscribe from the newsletter" busy="Unsubscribing…" outcome={outcome} />;
+  return <LinkPage title={t`Unsubscribe from the newsletter`} busy={t`Unsubscribing…`} outcome={outcome} />;
 }

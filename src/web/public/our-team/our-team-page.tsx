@@ -1,11 +1,12 @@
-import content from "../../../content/site.json";
+import { useLingui } from "@lingui/react/macro";
 import { mediaName, Picture } from "../../components/picture.tsx";
+import { useSiteContent } from "../../layout/page-language.ts";
 import "../page-hero.css";
 import "./our-team.css";
 
-const team = content.team;
-
 export function OurTeamPage() {
+  const { t } = useLingui();
+  const { team } = useSiteContent();
   return (
     <>
       <section className="page-hero">
@@ -14,7 +15,7 @@ export function OurTeamPage() {
           <p className="page-hero__text">{team.intro}</p>
         </div>
       </section>
-      <section className="section" aria-label="Team members">
+      <section className="section" aria-label={t`Team members`}>
         <ul className="container team__list">
           {team.members.map((member, index) => (
             <li key={member.name} className="team-card">

@@ -1,3 +1,4 @@
+import { Plural, Trans } from "@lingui/react/macro";
 import { formatPrice, packCatalogue } from "../../../domain/pack-catalogue.ts";
 import "./packages.css";
 
@@ -9,26 +10,38 @@ export function Packages() {
   return (
     <section className="section section--tint" aria-labelledby="packages-title">
       <div className="container">
-        <h2 id="packages-title">Class packages and prices</h2>
+        <h2 id="packages-title">
+          <Trans>Class packages and prices</Trans>
+        </h2>
         <p className="section__intro">
-          Every class lasts 30 minutes. Classes come in packages of 4 or 8; we agree on yours together before
-          the first lesson.
+          <Trans>
+            Every class lasts 30 minutes. Classes come in packages of 4 or 8; we agree on yours together
+            before the first lesson.
+          </Trans>
         </p>
         <div className="packages__scroll">
           <table className="packages__table" aria-labelledby="packages-title">
             <thead>
               <tr>
-                <th scope="col">Package</th>
-                <th scope="col">Price per class</th>
-                <th scope="col">Package price</th>
+                <th scope="col">
+                  <Trans>Package</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Price per class</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Package price</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {packCatalogue.map((pack) => (
-                <tr key={pack.type}>
-                  <th scope="row">{pack.classes} classes</th>
-                  <td>{formatPrice(pack.pricePerClass)}</td>
-                  <td>{formatPrice(pack.price)}</td>
+              {packCatalogue.map(({ type, classes, pricePerClass, price }) => (
+                <tr key={type}>
+                  <th scope="row">
+                    <Plural value={classes} one="# class" other="# classes" />
+                  </th>
+                  <td>{formatPrice(pricePerClass)}</td>
+                  <td>{formatPrice(price)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,13 +1,15 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import content from "../../../content/site.json";
 import { paths } from "../../../domain/paths.ts";
+import { useLocalizedPath, useSiteContent } from "../../layout/page-language.ts";
 import "../page-hero.css";
 import "./shop.css";
 
-const shop = content.shopPage;
-
 /** The shop's content is not part of the spec yet: the page says it is coming and leads to the contact page. */
 export function ShopPage() {
+  const { t } = useLingui();
+  const shop = useSiteContent().shopPage;
+  const localized = useLocalizedPath();
   return (
     <>
       <section className="page-hero">
@@ -16,18 +18,20 @@ export function ShopPage() {
           <p className="page-hero__text">{shop.text}</p>
         </div>
       </section>
-      <section className="section" aria-label="Coming soon">
+      <section className="section" aria-label={t`Coming soon`}>
         <div className="container">
           <ul className="shop__items">
             {shop.items.map((item) => (
               <li key={item} className="shop__item">
-                <span className="shop__badge">{shop.badge}</span>
+                <span className="shop__badge">
+                  <Trans>Coming soon</Trans>
+                </span>
                 <span className="shop__name">{item}</span>
               </li>
             ))}
           </ul>
           <p>{shop.contactText}</p>
-          <Link to={paths.contact} className="button button--blue">
+          <Link to={localized(paths.contact)} className="button button--blue">
             {shop.contact}
           </Link>
         </div>
