@@ -4,7 +4,9 @@
  * Spanish pages are asked for as a Spanish browser asks (Accept-Language: es), which the English addresses would
  * send to them. Fails when a score is under 95 or when a
  * page's scripts weigh more than 90 KB as served (the compressed bytes the browser downloads, every script of the
- * page's load). LCP and FCP are reported, never judged: even simulated, they follow this machine's load.
+ * page's load). LCP and FCP are reported, never judged: even simulated, they follow this machine's load. The page's
+ * words (its catalogues and texts, one JSON file per language, public/page-words.ts) are data, not script: reported
+ * beside the scripts, not judged.
  * The 404 page loads the same scripts as the others; Lighthouse refuses to audit a page answered with 404.
  *
  *   npm run audit:lighthouse [-- --runs 5] [-- --pages /es/,/es/services]
@@ -63,6 +65,8 @@ interface Run {
   lcpMs: number;
   fcpMs: number;
   scriptBytes: number;
+  /** The page's words file (public/page-words.ts), as served. */
+  wordsBytes: number;
   lcpElement: string;
   /** The audits under 0.9, for the log when the page fails. */
   weakAudits: string;
@@ -147,6 +151,9 @@ async function auditPage(page: string, chromePort: number): Promise<Run> {
     scriptBytes: requests
       .filter((request) => request.resourceType === "Script")
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    wordsBytes: requests
+      .filter((request) => /\/assets\/words-[^/]+\.json$/.test(request.url))
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     lcpElement: lcpItems?.[0]?.items?.[0]?.node?.selector ?? "?",
     weakAudits: weak.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(", "),
   };
@@ -160,6 +167,7 @@ const rows: Row[] = [...runsOf].map(([page, pageRuns]) => {
     categories.map((name) => [name, median(pageRuns.map((run) => run.scores[name] ?? 0))]),
   );
   const scriptBytes = Math.max(...pageRuns.map((run) => run.scriptBytes));
+  const wordsBytes = Math.max(...pageRuns.map((run) => run.wordsBytes));
   const problems = [
     ...categories
       .filter((name) => (scores[name] ?? 0) < BAR)
@@ -177,6 +185,7 @@ const rows: Row[] = [...runsOf].map(([page, pageRuns]) => {
     lcpRangeMs: [byLcp[0]?.lcpMs ?? 0, byLcp.at(-1)?.lcpMs ?? 0],
     fcpMs: median(pageRuns.map((run) => run.fcpMs)),
     scriptBytes,
+    wordsBytes,
     lcpElement: middle.lcpElement,
     problems,
   };
@@ -184,11 +193,11 @@ const rows: Row[] = [...runsOf].map(([page, pageRuns]) => {
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 console.log(
-  `\nMedians of ${runs} runs per page:\n| page | ${categories.join(" | ")} | LCP ms | LCP range ms | FCP ms | JS KB served | LCP element |\n|---|${categories.map(() => "---").join("|")}|---|---|---|---|---|`,
+  `\nMedians of ${runs} runs per page:\n| page | ${categories.join(" | ")} | LCP ms | LCP range ms | FCP ms | JS KB served | words KB served | LCP element |\n|---|${categories.map(() => "---").join("|")}|---|---|---|---|---|---|`,
 );
 for (const row of rows) {
   console.log(
-    `| ${row.page} | ${categories.map((c) => row.scores[c]).join(" | ")} | ${row.lcpMs} | ${row.lcpRangeMs.join("–")} | ${row.fcpMs} | ${kb(row.scriptBytes)} | \`${row.lcpElement}\` |`,
+    `| ${row.page} | ${categories.map((c) => row.scores[c]).join(" | ")} | ${row.lcpMs} | ${row.lcpRangeMs.join("–")} | ${row.fcpMs} | ${kb(row.scriptBytes)} | ${kb(row.wordsBytes)} | \`${row.lcpElement}\` |`,
   );
 }
 mkdirSync("reports", { recursive: true });

@@ -19,7 +19,7 @@ import {
   publicPageFile,
   publicUrlPlaceholder,
 } from "../src/server/web/static-site.ts";
-import { pageWordsBlock } from "../src/web/public/page-words.ts";
+import { type PageWords, pageWordsAttribute } from "../src/web/public/page-words.ts";
 
 const clientDir = path.resolve("dist/client");
 const renderBundle = path.resolve("dist/render/entry-server.js");
@@ -105,14 +105,32 @@ const templates = {
   public: publicTemplate.html,
   appShell: readFileSync(path.join(clientDir, "app.html"), "utf8"),
 };
-const page = (template: string, headHtml: string, appHtml: string, afterApp = "") => {
-  const app = '<div id="root"><!--app--></div>';
-  if (!template.includes(app)) throw new Error(`expected ${app} in the template`);
+/** A page from its template; `words`: the address of its words' file, named on its root (page-words.ts). */
+const page = (template: string, headHtml: string, appHtml: string, words?: string) => {
+  const root = '<div id="root"><!--app--></div>';
+  if (!template.includes(root)) throw new Error(`expected ${root} in the template`);
+  const attribute = words ? ` ${pageWordsAttribute}="${escapeHtml(words)}"` : "";
   // Replaced by functions: a page's text may hold "$&" and the like, which a replacement string would expand.
   return template
     .replace("<!--head-->", () => headHtml)
-    .replace(app, () => `<div id="root">${appHtml}</div>${afterApp ? `\n    ${afterApp}` : ""}`);
+    .replace(root, () => `<div id="root"${attribute}>${appHtml}</div>`);
 };
+
+/**
+ * Writes a language's words (page-words.ts) once, named by their hash like Vite's assets, so the server sends
+ * them cached for good; every page in that language names the same file.
+ */
+const wordsFiles = new Map<string, string>();
+function wordsFile(words: PageWords): string {
+  const known = wordsFiles.get(words.locale);
+  if (known) return known;
+  const json = JSON.stringify(words);
+  const hash = createHash("sha256").update(json).digest("base64url").slice(0, 10);
+  const address = `/assets/words-${words.locale}-${hash}.json`;
+  writeFileSync(path.join(clientDir, address), json);
+  wordsFiles.set(words.locale, address);
+  return address;
+}
 
 /** The public template in a language: index.html says `<html lang="en">`; a Spanish page says "es". */
 function inLanguage(template: string, locale: Locale): string {
@@ -155,8 +173,7 @@ function writePublicPage(
       inLanguage(templates.public, locale),
       head(rendered.head, locale, route, preloads),
       body,
-      // The page's words, for main.tsx: data, beside the root React hydrates (page-words.ts).
-      pageWordsBlock(rendered.words),
+      wordsFile(rendered.words),
     ),
   );
 }

@@ -26,6 +26,7 @@ function builtSiteFixture(): string {
   write("404.html", "<html><body>prerendered 404</body></html>");
   write("es/404.html", '<html lang="es"><body>404 en español</body></html>');
   write("assets/x.js", "console.log('x');");
+  write("assets/words-es-abc.json", '{"locale":"es"}');
   write("media/y.webp", "RIFF....WEBP");
   // A script big enough to be worth compressing, and a home page too, as the build leaves them.
   write("assets/app.js", bigScript);
@@ -134,8 +135,8 @@ describe("headers", () => {
       .use(securityHeaders(["https://www.instagram.com"]))
       .route("/", staticSite(root, { publicUrl: "https://swim.example" }));
 
-  it("a script or a stylesheet keeps nosniff but not the page policies, which only a page reads", async () => {
-    for (const url of ["/assets/app.js", "/assets/x.js"]) {
+  it("a script or a page's words keep nosniff but not the page policies, which only a page reads", async () => {
+    for (const url of ["/assets/app.js", "/assets/x.js", "/assets/words-es-abc.json"]) {
       const response = await app().request(url, { headers: { "Accept-Encoding": "br" } });
       expect(response.status, url).toBe(200);
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");

@@ -204,14 +204,15 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
   };
 
   /**
-   * A script or a stylesheet is never a page: the page policies every answer gets (security-headers.ts: the CSP,
-   * Permissions-Policy, framing, opener and referrer rules, about 1 KB) mean nothing on it, yet a public page pays
-   * them once per script, against its 90 KB budget as served. It keeps nosniff, and a CSP that allows nothing, as
-   * the API's answers have.
+   * A script, a stylesheet or a page's words (JSON) is never a page: the page policies every answer gets
+   * (security-headers.ts: the CSP, Permissions-Policy, framing, opener and referrer rules, about 1 KB) mean nothing
+   * on it, yet a public page pays them once per file, against its 90 KB budget of scripts as served. It keeps
+   * nosniff, and a CSP that allows nothing, as the API's answers have.
    */
   const scriptsAreNotPages = async (c: Context, next: Next) => {
     await next();
-    if (!/^(?:text|application)\/(?:javascript|css)\b/.test(c.res.headers.get("Content-Type") ?? "")) return;
+    const type = c.res.headers.get("Content-Type") ?? "";
+    if (!/^(?:text|application)\/(?:javascript|css|json)\b/.test(type)) return;
     for (const name of pageOnlyHeaders) c.res.headers.delete(name);
     c.res.headers.set("Content-Security-Policy", "default-src 'none'");
   };

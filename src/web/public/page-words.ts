@@ -4,10 +4,11 @@ import type { Locale } from "../../domain/locale.ts";
 
 /**
  * Everything a public page reads, in its language: its catalogues (`common`, `shared`, `public`) and the school's
- * texts, merged at build time (site-content.ts). The prerenderer writes them into the page itself, as JSON data
- * (never run as a script), and main.tsx reads them before the app hydrates. So a page never fetches another
- * language's words, costs no request for its own, and its scripts stay within 90 KB as served in either language
- * (docs/decisions/012, 018). The app shell loads the same catalogues by parts (i18n/catalogues.ts).
+ * texts, merged at build time (site-content.ts). The prerenderer writes them as one JSON file per language
+ * (`/assets/words-es-<hash>.json`, cached for good like the scripts) and names it on the page's root; main.tsx
+ * fetches it beside the app, before hydrating. So a page never fetches another language's words, nor, in Spanish,
+ * the English texts it replaces; and its scripts hold no words at all, which keeps them within 90 KB as served in
+ * either language (docs/decisions/012). The app shell loads the catalogues by parts (i18n/catalogues.ts).
  */
 export interface PageWords {
   locale: Locale;
@@ -15,17 +16,14 @@ export interface PageWords {
   content: SiteContent;
 }
 
-const elementId = "page-words";
+/** The attribute of the page's root (#root) that names its words' file. */
+export const pageWordsAttribute = "data-words";
 
-/** The words as a data block of the page: `<` escaped, so no text in them can end the block. */
-export function pageWordsBlock(words: PageWords): string {
-  const json = JSON.stringify(words).replace(/</g, "\\u003c");
-  return `<script type="application/json" id="${elementId}">${json}</script>`;
-}
-
-/** The words the prerenderer wrote into this page. */
-export function readPageWords(): PageWords {
-  const block = document.getElementById(elementId);
-  if (!block?.textContent) throw new Error(`#${elementId} is missing from the page`);
-  return JSON.parse(block.textContent) as PageWords;
+/** The words of the page whose root is `root`, as the prerenderer named them. */
+export async function fetchPageWords(root: HTMLElement): Promise<PageWords> {
+  const address = root.getAttribute(pageWordsAttribute);
+  if (!address) throw new Error(`#${root.id} names no words (${pageWordsAttribute})`);
+  const response = await fetch(address);
+  if (!response.ok) throw new Error(`${address}: HTTP ${response.status}`);
+  return (await response.json()) as PageWords;
 }
