@@ -1,28 +1,14 @@
 import { expect, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
+import { altTexts } from "./support.ts";
 
 const pages = ["/", "/services", "/about", "/our-team", "/contact", "/shop", "/cart"];
-
-/** Every alt text the content file gives a picture. */
-function contentAlts(): Set<string> {
-  const alts = new Set<string>();
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") {
-      const record = value as Record<string, unknown>;
-      if (typeof record.alt === "string") alts.add(record.alt);
-      Object.values(record).forEach(visit);
-    }
-  };
-  visit(content);
-  return alts;
-}
 
 test("the pictures are drawings, and their alt texts say what each drawing shows", {
   tag: "@desktop-only",
 }, () => {
   // The site's images are the illustrations of scripts/make-media.ts until the school imports its own photos.
-  const alts = [...contentAlts()];
+  const alts = [...altTexts(content)];
   expect(alts.length).toBeGreaterThan(30);
   for (const alt of alts) expect(alt).toMatch(/^(Drawing of|Drawn portrait of) /);
   // The words of photos that are not there are gone.
@@ -35,7 +21,7 @@ for (const path of pages) {
   test(`${path}: every picture has an alt text from the content file, or none when it only decorates`, {
     tag: "@desktop-only",
   }, async ({ page }) => {
-    const known = contentAlts();
+    const known = altTexts(content);
     known.add(`${content.school.name} home page`);
     await page.goto(path);
     // Lazy images are in the document from the start; the carousel's repeats carry the same alts.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import spanish from "../src/content/site.es.json" with { type: "json" };
 import english from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { altTexts, expectNoSeriousA11yViolations } from "./support.ts";
 
 /** The public pages in Spanish, with the heading a visitor sees first (site.es.json). */
 const spanishPages = [
@@ -313,21 +313,6 @@ test("a signed-in client finds the switch in the header, and their choice is kep
     header.getByRole("link", { name: "Página de inicio de Aqua Nest Swim School" }),
   ).toHaveAttribute("href", "/es/");
 });
-
-/** Every alt text a content file gives a picture. */
-function altTexts(content: unknown): Set<string> {
-  const alts = new Set<string>();
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") {
-      const record = value as Record<string, unknown>;
-      if (typeof record.alt === "string") alts.add(record.alt);
-      Object.values(record).forEach(visit);
-    }
-  };
-  visit(content);
-  return alts;
-}
 
 // Alt texts are in the prerendered HTML, the same at every width.
 test("every picture of a Spanish page is described in Spanish", { tag: "@desktop-only" }, async ({

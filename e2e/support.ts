@@ -83,3 +83,18 @@ export async function holdPageApp(page: Page): Promise<{ release: () => Promise<
     },
   };
 }
+
+/** Every alt text a content file gives a picture. */
+export function altTexts(content: unknown): Set<string> {
+  const alts = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.alt === "string") alts.add(record.alt);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit(content);
+  return alts;
+}
