@@ -78,6 +78,9 @@ function decodeQuoted(text: string): string {
 test("a parent who reads Spanish buys a package, follows progress and feedback with Spanish months, and gets the reminder in Spanish", {
   tag: "@mobile-only",
 }, async ({ page, newClient, adminApi }) => {
+  // A whole journey (sign-in, a checkout, five page loads, a mail): 15 to 25 s alone, past 60 s on two cores
+  // shared with the rest of the run.
+  test.slow();
   const parent = await newClient({ firstName: "Lucia", lastName: uniqueName("Familia"), packType: "4_60" });
 
   await signInFromTheMenu(page, parent);
