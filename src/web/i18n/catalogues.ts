@@ -1,11 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
-import {
-  defaultLocale,
-  isLocale,
-  type Locale,
-  localeCookie,
-  localeFromAcceptLanguage,
-} from "../../domain/locale.ts";
+import type { Locale } from "../../domain/locale.ts";
 
 /**
  * The catalogues a page may need, each one chunk per language (compiled by `npm run i18n` from src/locales): a
@@ -44,17 +38,4 @@ export async function activateLocale(locale: Locale, parts: readonly CataloguePa
   });
   if (i18n.locale !== locale || missing.length > 0) i18n.activate(locale);
   document.documentElement.lang = locale;
-}
-
-/** The language a signed-out visitor's app shell page opens in: the switch's cookie, then the browser's. */
-export function visitorLocale(): Locale {
-  const fromCookie = new RegExp(`(?:^|; )${localeCookie}=([^;]*)`).exec(document.cookie)?.[1];
-  if (isLocale(fromCookie)) return fromCookie;
-  return localeFromAcceptLanguage(navigator.languages.join(",")) ?? defaultLocale;
-}
-
-/** Remembers a choice for this browser for a year: the server reads it before the browser's languages. */
-export function rememberLocale(locale: Locale): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we serve
-  document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }

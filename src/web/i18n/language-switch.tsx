@@ -1,27 +1,11 @@
 import { useLingui } from "@lingui/react";
 import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
-import {
-  isLocale,
-  type Locale,
-  localeCookie,
-  localeNames,
-  localizedPath,
-  unlocalizedPath,
-} from "../../domain/locale.ts";
+import { isLocale, type Locale, localeNames, localizedPath, unlocalizedPath } from "../../domain/locale.ts";
 import { publicPaths } from "../../domain/paths.ts";
 import { apiFetch } from "../api/http.ts";
 import { useAuth } from "../auth/auth-store.ts";
-
-/**
- * Remembers a choice for this browser for a year: the server reads it before the browser's languages, and sends a
- * later visit of a public page to its address in that language. (catalogues.ts's `rememberLocale` writes the same
- * cookie; it is not imported here, as it would bring every catalogue's loader into the public pages' bundle.)
- */
-function rememberChoice(locale: Locale): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we serve
-  document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
-}
+import { rememberLocale } from "./locale-cookie.ts";
 
 /**
  * The other language, as a link: a public page goes to its address in that language (/services ↔ /es/services);
@@ -43,7 +27,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return;
     event.preventDefault();
-    rememberChoice(other);
+    rememberLocale(other);
     if (auth.status === "admin" || auth.status === "client") {
       // The page loads in the new language either way; a failed save only means mails keep the old one.
       await apiFetch("/api/session/locale", { method: "PUT", body: { locale: other } }).catch(
