@@ -2,9 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { RouteObject } from "react-router";
 import { localCheckoutRoute, paths } from "../domain/paths.ts";
-import { readerLocale } from "../domain/translate.ts";
 import { RouteGuard } from "./auth/route-guard.tsx";
-import { activateLocale } from "./i18n/catalogues.ts";
+import { addCatalogues } from "./i18n/catalogues.ts";
 
 /**
  * Routes rendered in the browser only. Every page here is a lazy route, so its code is a chunk of its own that a
@@ -117,10 +116,9 @@ export const adminRoutes: RouteObject[] = [
       // The admin's words come with its chrome: an admin who signed in on a page of the app shell (whose start
       // loaded the client area's only) gets them before the first admin page paints.
       lazy: () =>
-        Promise.all([
-          import("./admin/layout/admin-layout.tsx"),
-          activateLocale(readerLocale(), ["admin"]),
-        ]).then(([m]) => ({ Component: m.AdminLayout })),
+        Promise.all([import("./admin/layout/admin-layout.tsx"), addCatalogues(["admin"])]).then(([m]) => ({
+          Component: m.AdminLayout,
+        })),
       children: [
         {
           path: paths.admin,

@@ -1,0 +1,23 @@
+import { i18n } from "@lingui/core";
+import { afterEach, expect, it, vi } from "vitest";
+import { activateLocale } from "./catalogues.ts";
+
+afterEach(() => {
+  i18n.activate("en");
+  vi.unstubAllGlobals();
+});
+
+it("speaks the language asked for last, whichever catalogue arrives first", async () => {
+  const page = { documentElement: { lang: "" } };
+  vi.stubGlobal("document", page);
+  await activateLocale("es", ["shared"]);
+
+  // The app shell's English guess (with a lazy route's part) is still loading when the person's stored Spanish
+  // arrives, already loaded: the guess lands last and must not take the page back to English.
+  const guess = activateLocale("en", ["admin"]);
+  const stored = activateLocale("es", ["shared"]);
+  await Promise.all([guess, stored]);
+
+  expect(i18n.locale).toBe("es");
+  expect(page.documentElement.lang).toBe("es");
+});
