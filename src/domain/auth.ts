@@ -1,4 +1,5 @@
 import { emailAddress, normalizeEmail } from "./fields.ts";
+import type { GuardianOf } from "./households.ts";
 import { type Locale, locales } from "./locale.ts";
 import { authErrorMessages, messages } from "./messages.ts";
 import { inactivitySignOutMs } from "./timing.ts";
@@ -21,6 +22,8 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** The language this person reads the site, mails and reminders in (docs/decisions/018). */
   locale: Locale;
+  /** A guardian's household (its id is the client id of the client routes) and what they may do there. */
+  guardianOf: GuardianOf | null;
 }
 
 export const newPasswordSchema = z

@@ -210,6 +210,7 @@ describe("the bookings service, for any sequence of changes", () => {
     role: "admin" as const,
     mustChangePassword: false,
     locale: "en" as const,
+    guardianOf: null,
   };
 
   beforeAll(async () => {

@@ -80,13 +80,14 @@ async function openCheckout(t: TestApp, clientId: string, email: string): Promis
 }
 
 async function feedFileOf(t: TestApp, clientId: string): Promise<string> {
+  // The household's first guardian's feed (their user id is the household's).
   const feed = await t.db
-    .selectFrom("calendarFeed")
+    .selectFrom("guardianCalendarFeed")
     .select("token")
-    .where("clientId", "=", clientId)
+    .where("userId", "=", clientId)
     .executeTakeFirst();
   if (feed) return `${feed.token}.ics`;
-  return (await renewFeed(t, clientId)).url?.split("/").pop() ?? "";
+  return (await renewFeed(t, clientId, clientId)).url?.split("/").pop() ?? "";
 }
 
 async function rowsOf(t: TestApp, id: string, email: string): Promise<Member> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../src/domain/bookings.ts";
 import { normalizeEmail } from "../../src/domain/fields.ts";
+import { allPermissions, type GuardianPermissions } from "../../src/domain/households.ts";
 import type { Locale } from "../../src/domain/locale.ts";
 import type { GalleryMediaType } from "../../src/domain/media.ts";
 import { packOf } from "../../src/domain/pack-catalogue.ts";
@@ -78,9 +79,14 @@ export interface ClientRows {
   user: Row<"user">;
   account: Row<"account">;
   client: Row<"client">;
+  guardian: Row<"guardian">;
+  swimmer: Row<"swimmer">;
 }
 
-/** The rows of registerClient (clients/repository.ts insertClientAccount). */
+/**
+ * The rows of registerClient (clients/repository.ts insertClientAccount, households: insertFirstMembers): the
+ * household, its first guardian and its only swimmer, all three the registered person (docs/decisions/019).
+ */
 export function clientRows(input: NewClient): ClientRows {
   const id = input.id ?? `client${unique()}`;
   const firstName = input.firstName ?? "Test";
@@ -125,6 +131,16 @@ export function clientRows(input: NewClient): ClientRows {
       firstNameSearch: searchKey(firstName),
       lastNameSearch: searchKey(lastName),
     },
+    guardian: {
+      userId: id,
+      clientId: id,
+      canBook: 1,
+      canPay: 1,
+      canSeeProgress: 1,
+      getsMail: 1,
+      createdAt: at,
+    },
+    swimmer: { id, clientId: id, firstName, lastName, birthDate: null, userId: id, createdAt: at },
   };
 }
 
@@ -139,8 +155,58 @@ export async function createClient(db: Db, input: NewClient): Promise<CreatedCli
     await trx.insertInto("user").values(rows.user).execute();
     await trx.insertInto("account").values(rows.account).execute();
     await trx.insertInto("client").values(rows.client).execute();
+    await trx.insertInto("guardian").values(rows.guardian).execute();
+    await trx.insertInto("swimmer").values(rows.swimmer).execute();
   });
   return { id: rows.client.id, email: rows.client.email };
+}
+
+export interface NewGuardian {
+  /** The household. */
+  clientId: string;
+  name?: string;
+  /** Default: a new unique address. */
+  email?: string;
+  passwordHash: string;
+  /** What they may do there; unset ones are allowed. */
+  permissions?: Partial<GuardianPermissions>;
+  locale?: Locale;
+  createdAt?: string;
+}
+
+/**
+ * A second guardian of a household: a login of their own and a guardian row with their permissions (what an
+ * accepted invitation leaves; docs/decisions/019).
+ */
+export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedClient> {
+  const id = `guardian${unique()}`;
+  const [firstName = "Second", lastName = "Guardian"] = (input.name ?? "Second Guardian").split(" ");
+  const rows = clientRows({
+    id,
+    firstName,
+    lastName,
+    email: input.email,
+    passwordHash: input.passwordHash,
+    locale: input.locale,
+    createdAt: input.createdAt,
+  });
+  const allowed = { ...allPermissions, ...input.permissions };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("user").values(rows.user).execute();
+    await trx.insertInto("account").values(rows.account).execute();
+    await trx
+      .insertInto("guardian")
+      .values({
+        ...rows.guardian,
+        clientId: input.clientId,
+        canBook: allowed.book ? 1 : 0,
+        canPay: allowed.pay ? 1 : 0,
+        canSeeProgress: allowed.progress ? 1 : 0,
+        getsMail: allowed.mail ? 1 : 0,
+      })
+      .execute();
+  });
+  return { id, email: rows.user.email };
 }
 
 /** An account's chosen language, as PUT /api/session/locale stores it (an admin made by ensureAdmin, say). */
@@ -205,7 +271,7 @@ export async function createPlan(db: Db, input: NewPlan): Promise<number> {
 export interface NewLesson {
   /** YYYY-MM-DD; each date once per client (a unique index). */
   date: string;
-  /** The instructor's feedback. */
+  /** The instructor's feedback for the household's first swimmer (who has the household's id). */
   feedback?: string;
   /** When its day-before reminder was queued; unset: not yet. */
   reminderQueuedAt?: string;
@@ -265,23 +331,34 @@ export function bookingRow(
   return input.row ? Object.assign(row, input.row) : row;
 }
 
-/** One lesson row per date (bookings: insertLessons; setLessonFeedback and the reminders since). */
+/** One lesson row per date (bookings: insertLessons; the reminders since). */
 export function lessonRows(
   input: Omit<NewBooking, "planId">,
   lessons: readonly NewLesson[],
   planId: number,
   bookingId: number,
 ): Row<"lesson">[] {
-  const at = input.createdAt ?? defaultTime;
   return lessons.map((lesson) => ({
     bookingId,
     clientId: input.clientId,
     planId,
     date: lesson.date,
-    feedback: lesson.feedback ?? null,
-    feedbackUpdatedAt: lesson.feedback === undefined ? null : at,
     reminderQueuedAt: lesson.reminderQueuedAt ?? null,
   }));
+}
+
+/** A lesson's swimmer, the household's first (bookings: insertLessons), with its feedback (setLessonFeedback). */
+export function lessonSwimmerRow(
+  input: Omit<NewBooking, "planId">,
+  lesson: NewLesson,
+  lessonId: number,
+): Row<"lessonSwimmer"> {
+  return {
+    lessonId,
+    swimmerId: input.clientId,
+    feedback: lesson.feedback ?? null,
+    feedbackUpdatedAt: lesson.feedback === undefined ? null : (input.createdAt ?? defaultTime),
+  };
 }
 
 export interface CreatedBooking {
@@ -314,6 +391,10 @@ export async function createBooking(db: Db, input: NewBooking): Promise<CreatedB
         .returning(["id", "date"])
         .execute();
       for (const lesson of written) lessonIds[lesson.date] = lesson.id;
+      await trx
+        .insertInto("lessonSwimmer")
+        .values(lessons.map((lesson) => lessonSwimmerRow(input, lesson, lessonIds[lesson.date] as number)))
+        .execute();
     }
     return { bookingId, planId, lessonIds };
   });
@@ -334,6 +415,8 @@ async function planFor(db: Db, clientId: string, status: BookingStatus): Promise
 
 export interface NewMilestone {
   clientId: string;
+  /** Default: the household's first swimmer (who has its id). */
+  swimmerId?: string;
   /** Default: a new unique id. */
   id?: string;
   /** The upload. Default: defaultTime. */
@@ -349,6 +432,7 @@ export function milestoneRow(input: NewMilestone): Row<"milestone"> {
   return {
     id,
     clientId: input.clientId,
+    swimmerId: input.swimmerId ?? input.clientId,
     timestamp,
     date: input.date ?? timestamp.slice(0, 10),
     ...mediaKeysOf(input.clientId, id),
@@ -357,6 +441,8 @@ export function milestoneRow(input: NewMilestone): Row<"milestone"> {
 
 export interface NewGalleryItem {
   clientId: string;
+  /** Default: the household's first swimmer (who has its id). */
+  swimmerId?: string;
   /** Default "image". */
   mediaType?: GalleryMediaType;
   /** The day the admin chose (YYYY-MM-DD). */
@@ -375,6 +461,7 @@ export function galleryItemRow(input: NewGalleryItem): Row<"galleryItem"> {
   return {
     id,
     clientId: input.clientId,
+    swimmerId: input.swimmerId ?? input.clientId,
     mediaType,
     date: input.date,
     uploadedAt: input.uploadedAt ?? defaultTime,
@@ -452,16 +539,22 @@ export async function seed(
     const users: Row<"user">[] = [];
     const accounts: Row<"account">[] = [];
     const clients: Row<"client">[] = [];
+    const guardians: Row<"guardian">[] = [];
+    const swimmers: Row<"swimmer">[] = [];
     for (const input of data.clients ?? []) {
       const rows = clientRows(input);
       users.push(rows.user);
       accounts.push(rows.account);
       clients.push(rows.client);
+      guardians.push(rows.guardian);
+      swimmers.push(rows.swimmer);
     }
     // Each table is written as soon as its rows are built: fewer rows held at once, less for the collector.
     await insertInChunks(trx, "user", users);
     await insertInChunks(trx, "account", accounts);
     await insertInChunks(trx, "client", clients);
+    await insertInChunks(trx, "guardian", guardians);
+    await insertInChunks(trx, "swimmer", swimmers);
 
     let planId = await nextId(trx, "subscriptionPlan");
     const plans: Row<"subscriptionPlan">[] = [];
@@ -479,8 +572,10 @@ export async function seed(
     await insertInChunks(trx, "subscriptionPlan", plans);
 
     let bookingId = await nextId(trx, "booking");
+    let lessonId = await nextId(trx, "lesson");
     const bookings: Row<"booking">[] = [];
     const lessons: Row<"lesson">[] = [];
+    const lessonSwimmers: Row<"lessonSwimmer">[] = [];
     for (const input of data.bookings ?? []) {
       const plan = planOf.get(input.plan);
       if (!plan) throw new Error("seed: a booking's plan must be one of the plans seeded with it");
@@ -488,11 +583,16 @@ export async function seed(
       const row = bookingRow(input, dates, plan);
       row.id = bookingId++;
       bookings.push(row);
-      for (const lesson of lessonRows(input, dates, plan.id, row.id)) lessons.push(lesson);
+      lessonRows(input, dates, plan.id, row.id).forEach((lesson, index) => {
+        lesson.id = lessonId++;
+        lessons.push(lesson);
+        lessonSwimmers.push(lessonSwimmerRow(input, dates[index] as NewLesson, lesson.id));
+      });
     }
 
     await insertInChunks(trx, "booking", bookings);
     await insertInChunks(trx, "lesson", lessons);
+    await insertInChunks(trx, "lessonSwimmer", lessonSwimmers);
     const milestones = (data.milestones ?? []).map(milestoneRow);
     const galleryItems = (data.galleryItems ?? []).map(galleryItemRow);
     const subscribers = (data.subscribers ?? []).map(subscriberRow);
@@ -501,7 +601,7 @@ export async function seed(
     await insertInChunks(trx, "newsletterSubscriber", subscribers);
     if (isPostgres(trx)) {
       // Explicit ids do not move PostgreSQL's identity sequences: move them past the rows written here.
-      for (const table of ["subscriptionPlan", "booking"]) {
+      for (const table of ["subscriptionPlan", "booking", "lesson"]) {
         await sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (select max("id") from ${sql.table(table)}))`.execute(
           trx,
         );
@@ -535,7 +635,7 @@ async function insertInChunks<T extends keyof Database>(trx: Db, table: T, rows:
   }
 }
 
-async function nextId(trx: Db, table: "subscriptionPlan" | "booking"): Promise<number> {
+async function nextId(trx: Db, table: "subscriptionPlan" | "booking" | "lesson"): Promise<number> {
   const row = await trx
     .selectFrom(table)
     .select((eb) => eb.fn.max("id").as("max"))

@@ -68,11 +68,11 @@ export interface MigrationRun {
 
 /**
  * Migrates an empty database up to `from` (a migration's name), lets `fill` write into it, snapshots it, migrates
- * it to the latest and snapshots it again. `schema`: the PostgreSQL schema of the test database.
+ * it to `to` (default: the latest) and snapshots it again. `schema`: the PostgreSQL schema of the test database.
  */
 export async function migrateWithData(
   db: Kysely<any>,
-  options: { from: string; schema?: string; fill: (db: Kysely<any>) => Promise<unknown> },
+  options: { from: string; to?: string; schema?: string; fill: (db: Kysely<any>) => Promise<unknown> },
 ): Promise<MigrationRun> {
   await migrateTo(db, options.from, options.schema);
   const filling = performance.now();
@@ -80,7 +80,8 @@ export async function migrateWithData(
   const filled = performance.now();
   const before = await snapshot(db, options.schema);
   const migrating = performance.now();
-  await migrateToLatest(db, options.schema);
+  if (options.to) await migrateTo(db, options.to, options.schema);
+  else await migrateToLatest(db, options.schema);
   const migrated = performance.now();
   const after = await snapshot(db, options.schema);
   const done = performance.now();
@@ -96,10 +97,15 @@ export async function migrateWithData(
 }
 
 export interface KeptRows {
-  /** The new columns, by table, each with the value every existing row must hold in it (a default). */
+  /**
+   * The new columns, by table, each with the value every existing row must hold in it: a default, or a function of
+   * the row as migrated (a column filled from another, say).
+   */
   added?: Record<string, Record<string, unknown>>;
   /** Tables the migration makes, left to the caller to check (they hold no old row). */
   newTables?: readonly string[];
+  /** Columns and tables the migration moves elsewhere, by table (`[]`: the whole table), left to the caller. */
+  moved?: Record<string, readonly string[]>;
 }
 
 export interface Comparison {
@@ -119,13 +125,14 @@ export function compareKept({ before, after }: MigrationRun, expected: KeptRows 
   const problems: string[] = [];
   let rows = 0;
   const added = expected.added ?? {};
+  const moved = expected.moved ?? {};
   for (const table of after.keys()) {
     if (!before.has(table) && !expected.newTables?.includes(table)) problems.push(`${table}: a new table`);
   }
   for (const [table, oldRows] of before) {
     const newRows = after.get(table);
     if (!newRows) {
-      problems.push(`${table}: gone`);
+      if (moved[table]?.length !== 0) problems.push(`${table}: gone`);
       continue;
     }
     if (newRows.length !== oldRows.length) {
@@ -133,17 +140,24 @@ export function compareKept({ before, after }: MigrationRun, expected: KeptRows 
       continue;
     }
     const newColumns = added[table] ?? {};
-    const oldColumns = new Set(oldRows.flatMap((row) => Object.keys(row)));
+    const movedColumns = new Set(moved[table] ?? []);
+    const oldColumns = new Set(
+      oldRows.flatMap((row) => Object.keys(row)).filter((column) => !movedColumns.has(column)),
+    );
     const projected: Row[] = [];
     for (const row of newRows) {
       const old: Row = {};
       for (const [column, value] of Object.entries(row)) {
         if (oldColumns.has(column)) old[column] = value;
         else if (!(column in newColumns)) problems.push(`${table}.${column}: a new column nobody declared`);
-        else if (!isDeepEqual(value, newColumns[column]))
-          problems.push(
-            `${table}.${column}: ${JSON.stringify(value)} where ${JSON.stringify(newColumns[column])}`,
-          );
+        else {
+          const wanted = newColumns[column];
+          const expectedValue = typeof wanted === "function" ? wanted(row) : wanted;
+          if (!isDeepEqual(value, expectedValue))
+            problems.push(
+              `${table}.${column}: ${JSON.stringify(value)} where ${JSON.stringify(expectedValue)}`,
+            );
+        }
       }
       for (const column of oldColumns) if (!(column in row)) problems.push(`${table}.${column}: gone`);
       projected.push(old);
@@ -152,7 +166,9 @@ export function compareKept({ before, after }: MigrationRun, expected: KeptRows 
       if (newRows.length > 0 && !(column in (newRows[0] as Row)))
         problems.push(`${table}.${column}: not added`);
     }
-    const sortedOld = oldRows.map(keyOf).sort();
+    const withoutMoved = (row: Row) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !movedColumns.has(column)));
+    const sortedOld = oldRows.map(withoutMoved).map(keyOf).sort();
     const sortedNew = projected.map(keyOf).sort();
     const changed = sortedOld.filter((key, index) => key !== sortedNew[index]).length;
     if (changed > 0) problems.push(`${table}: ${changed} of ${oldRows.length} rows changed`);

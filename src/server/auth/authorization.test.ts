@@ -1,22 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
+  clientPassword,
   sessionUserOf,
   signedInAdmin,
   signedInClient,
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
+import { addGuardian, passwordHashOf } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import type { GuardianPermissions } from "../../domain/households.ts";
 import type { Db } from "../db/database.ts";
 
 /**
- * Every /api route of the app, called as a visitor, client A, client B and an admin. The list of routes is read
- * from the app itself: a route that is missing here fails the first test, so a new route cannot skip this matrix.
- * A client reaches only their own rows (the ownership guard), an admin every row.
+ * Every /api route of the app, called as a visitor, client A, client B, an admin, a second guardian of A's household
+ * who may only see progress (guardianA2), and a guardian removed from A's household whose session cookie is still in
+ * the browser (removed). The list of routes is read from the app itself: a route that is missing here fails the first
+ * test, so a new route cannot skip this matrix. A guardian reaches only their household's rows, and there only what
+ * their permissions allow (the ownership guard); an admin every row.
  */
-type Caller = "visitor" | "clientA" | "clientB" | "admin";
+type Caller = "visitor" | "clientA" | "clientB" | "admin" | "guardianA2" | "removed";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -24,21 +29,42 @@ let t: TestApp;
 const accounts = {} as Record<Exclude<Caller, "visitor">, TestAccount>;
 let victims: Record<Caller, string>;
 let registered = 0;
+const callers: Caller[] = ["visitor", "clientA", "clientB", "admin", "guardianA2", "removed"];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  t = buildTestApp(db);
+  // Six callers, each once per route: the per-address limits (contact, newsletter, reset: five) must not answer first.
+  t = buildTestApp(db, { env: { CONTACT_RATE_LIMIT: "20", PASSWORD_RESET_RATE_LIMIT: "20" } });
   accounts.admin = await signedInAdmin(t);
   accounts.clientA = await signedInClient(t, { firstName: "Alice", lastName: "A" });
   accounts.clientB = await signedInClient(t, { firstName: "Bob", lastName: "B" });
+  accounts.guardianA2 = await guardianOfA({ book: false, pay: false });
+  accounts.removed = await guardianOfA({});
+  await db.deleteFrom("guardian").where("userId", "=", accounts.removed.id).execute();
+  // Refused at its next request, which also ends the session: from then on the cookie names no one (401 below).
+  const refused = await call(t, "GET", `/api/clients/${accounts.clientA.id}/bookings`, {
+    cookie: accounts.removed.cookie,
+  });
+  expect(refused.status).toBe(403);
   // One client per caller for DELETE, so that the admin's deletion does not hide what the others could do.
   victims = {} as Record<Caller, string>;
-  for (const caller of ["visitor", "clientA", "clientB", "admin"] as const) {
+  for (const caller of callers) {
     victims[caller] = (await signedInClient(t, { firstName: "Victim", lastName: caller })).id;
   }
 });
 afterAll(() => testDb.close());
+
+/** A second guardian of client A's household, signed in. */
+async function guardianOfA(permissions: Partial<GuardianPermissions>): Promise<TestAccount> {
+  const guardian = await addGuardian(db, {
+    clientId: accounts.clientA.id,
+    permissions,
+    passwordHash: await passwordHashOf(t.auth, clientPassword),
+  });
+  const { cookie } = await signIn(t, guardian.email, clientPassword);
+  return { id: guardian.id, email: guardian.email, password: clientPassword, cookie };
+}
 
 interface RouteCase {
   /** The route as the app registers it: method and path pattern. */
@@ -50,11 +76,41 @@ interface RouteCase {
   expected: Record<Caller, number>;
 }
 
-const adminOnly = (ok: number) => ({ visitor: 401, clientA: 403, clientB: 403, admin: ok });
-const signedIn = (ok: number) => ({ visitor: 401, clientA: ok, clientB: ok, admin: ok });
-const anyone = (status: number) => ({ visitor: status, clientA: status, clientB: status, admin: status });
-/** Client A's own row: A and the admin pass the ownership guard, B does not. */
-const ownerA = (ok: number) => ({ visitor: 401, clientA: ok, clientB: 403, admin: ok });
+const adminOnly = (ok: number) => ({
+  visitor: 401,
+  clientA: 403,
+  clientB: 403,
+  admin: ok,
+  guardianA2: 403,
+  removed: 401,
+});
+const signedIn = (ok: number) => ({
+  visitor: 401,
+  clientA: ok,
+  clientB: ok,
+  admin: ok,
+  guardianA2: ok,
+  removed: 401,
+});
+const anyone = (status: number) => ({
+  visitor: status,
+  clientA: status,
+  clientB: status,
+  admin: status,
+  guardianA2: status,
+  removed: status,
+});
+/** Client A's household's rows: its guardians and the admin pass the ownership guard, B does not. */
+const ownerA = (ok: number) => ({
+  visitor: 401,
+  clientA: ok,
+  clientB: 403,
+  admin: ok,
+  guardianA2: ok,
+  removed: 401,
+});
+/** Client A's household's payments: as ownerA, but only for a guardian allowed to pay. */
+const payerA = (ok: number) => ({ ...ownerA(ok), guardianA2: 403 });
 
 const routes: RouteCase[] = [
   {
@@ -168,7 +224,7 @@ const routes: RouteCase[] = [
     name: "/api/clients/:id (client B's row)",
     method: "GET",
     path: () => `/api/clients/${accounts.clientB.id}`,
-    expected: { visitor: 401, clientA: 403, clientB: 200, admin: 200 },
+    expected: { visitor: 401, clientA: 403, clientB: 200, admin: 200, guardianA2: 403, removed: 401 },
   },
   {
     route: "PATCH /api/clients/:id",
@@ -309,28 +365,28 @@ const routes: RouteCase[] = [
     method: "POST",
     path: () => "/api/subscriptions/create-checkout-session",
     body: () => ({ email: accounts.clientA.email, userId: accounts.clientA.id, packType: "4_60" }),
-    expected: ownerA(200),
+    expected: payerA(200),
   },
   {
     route: "GET /api/payments/local/:sessionId",
     name: "/api/payments/local/:sessionId (client A's checkout)",
     method: "GET",
     path: () => `/api/payments/local/${checkoutsOfA[0]}`,
-    expected: ownerA(200),
+    expected: payerA(200),
   },
   {
     route: "POST /api/payments/local/:sessionId/cancel",
     name: "/api/payments/local/:sessionId/cancel (client A's checkout)",
     method: "POST",
     path: () => `/api/payments/local/${checkoutsOfA[1]}/cancel`,
-    expected: ownerA(200),
+    expected: payerA(200),
   },
   {
     route: "POST /api/payments/local/:sessionId/pay",
     name: "/api/payments/local/:sessionId/pay (client A's checkout; paying twice is a no-op)",
     method: "POST",
     path: () => `/api/payments/local/${checkoutsOfA[0]}/pay`,
-    expected: ownerA(200),
+    expected: payerA(200),
   },
   {
     route: "POST /api/subscriptions/cancel-subscription",
@@ -338,7 +394,7 @@ const routes: RouteCase[] = [
     method: "POST",
     path: () => "/api/subscriptions/cancel-subscription",
     body: () => ({ subscriptionId: "local_sub_none", userId: accounts.clientA.id }),
-    expected: ownerA(404),
+    expected: payerA(404),
   },
   {
     route: "POST /api/payments/stripe/webhook",
@@ -519,7 +575,6 @@ beforeAll(async () => {
   }
 });
 
-const callers: Caller[] = ["visitor", "clientA", "clientB", "admin"];
 /** Routes with a test of their own below: signing out with the shared cookies would end them for the matrix. */
 const coveredBelow = ["POST /api/session/sign-out"];
 
@@ -560,7 +615,14 @@ describe("authorization matrix", () => {
       .where("firstName", "in", ["New", "Victim"])
       .execute();
     // Registered by the admin only; deleted by the admin only.
-    expect(names.map((row) => row.lastName).sort()).toEqual(["admin", "clientA", "clientB", "visitor"]);
+    expect(names.map((row) => row.lastName).sort()).toEqual([
+      "admin",
+      "clientA",
+      "clientB",
+      "guardianA2",
+      "removed",
+      "visitor",
+    ]);
     const clientA = await db
       .selectFrom("client")
       .select("phoneNumber")
@@ -571,6 +633,8 @@ describe("authorization matrix", () => {
 
   it("sign-out is open to everyone and ends only the caller's own session", async () => {
     for (const caller of callers) {
+      // A removed guardian cannot sign in again to have a second session.
+      if (caller === "removed") continue;
       if (caller === "visitor") {
         expect((await call(t, "POST", "/api/session/sign-out")).status).toBe(200);
         continue;

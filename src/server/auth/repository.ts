@@ -10,21 +10,25 @@ export function hasAdminRole(role: string | null | undefined): boolean {
   return (role ?? "").split(",").some((part) => part.trim() === "admin");
 }
 
-/** Spec §4: an admin by the admin role; a client by a client row whose role is 'client'; else nobody. */
-export function roleFrom(userRole: string | null | undefined, hasClientRow: boolean): Role | null {
+/**
+ * Spec §4: an admin by the admin role; a client by being a guardian of a household (a client row, whose role is
+ * 'client'; docs/decisions/019); else nobody.
+ */
+export function roleFrom(userRole: string | null | undefined, isGuardian: boolean): Role | null {
   if (hasAdminRole(userRole)) return "admin";
-  return hasClientRow ? "client" : null;
+  return isGuardian ? "client" : null;
 }
 
 export async function roleOf(db: Db, user: { id: string; role?: string | null }): Promise<Role | null> {
   if (hasAdminRole(user.role)) return "admin";
-  const client = await db
-    .selectFrom("client")
-    .select("id")
-    .where("id", "=", user.id)
-    .where("role", "=", "client")
+  const guardian = await db
+    .selectFrom("guardian")
+    .innerJoin("client", "client.id", "guardian.clientId")
+    .select("guardian.userId")
+    .where("guardian.userId", "=", user.id)
+    .where("client.role", "=", "client")
     .executeTakeFirst();
-  return roleFrom(user.role, Boolean(client));
+  return roleFrom(user.role, Boolean(guardian));
 }
 
 /**
@@ -35,8 +39,9 @@ function signedInSessionQuery(db: Db) {
   return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
+    .leftJoin("guardian", "guardian.userId", "user.id")
     .leftJoin("client", (join) =>
-      join.onRef("client.id", "=", "user.id").on("client.role", "=", sql.lit("client")),
+      join.onRef("client.id", "=", "guardian.clientId").on("client.role", "=", sql.lit("client")),
     )
     .select([
       "session.id as sessionId",
@@ -50,6 +55,10 @@ function signedInSessionQuery(db: Db) {
       "user.mustChangePassword",
       "user.locale",
       "client.id as clientId",
+      "guardian.canBook",
+      "guardian.canPay",
+      "guardian.canSeeProgress",
+      "guardian.getsMail",
     ])
     .where("session.token", "=", "");
 }

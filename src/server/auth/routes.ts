@@ -70,6 +70,7 @@ export function sessionRoutes(deps: AccountDeps & { guard: SessionGuard }) {
         role: signedIn.role,
         mustChangePassword: signedIn.mustChangePassword,
         locale: signedIn.locale,
+        guardianOf: signedIn.guardianOf,
       };
       if (!user) clearSessionHint(c);
       c.header("Cache-Control", "no-store");

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setCookie } from "hono/cookie";
 import type { Role } from "../../domain/auth.ts";
+import type { GuardianOf, GuardianPermission } from "../../domain/households.ts";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { sessionHintCookie } from "../../domain/session-hint.ts";
@@ -23,6 +24,8 @@ export interface SignedIn {
   role: Role;
   mustChangePassword: boolean;
   locale: Locale;
+  /** A guardian's household and permissions; null for an admin. */
+  guardianOf: GuardianOf | null;
 }
 
 export interface SessionGuardDeps {
@@ -130,6 +133,18 @@ export function createSessionGuard(deps: SessionGuardDeps) {
       role,
       mustChangePassword: Boolean(found.mustChangePassword),
       locale: isLocale(found.locale) ? found.locale : defaultLocale,
+      guardianOf:
+        role === "client" && found.clientId
+          ? {
+              householdId: found.clientId,
+              permissions: {
+                book: found.canBook === 1,
+                pay: found.canPay === 1,
+                progress: found.canSeeProgress === 1,
+                mail: found.getsMail === 1,
+              },
+            }
+          : null,
     };
   }
 
@@ -172,14 +187,15 @@ export function createSessionGuard(deps: SessionGuardDeps) {
     requireAdmin: guard({ touch: true, roles: ["admin"] }),
     requireClient: guard({ touch: true, roles: ["client"] }),
     /**
-     * An admin, or the client whose user id is the path parameter `param` (assertClientAccess): the routes of
-     * one client's rows (plans, bookings, media) use it, so the check runs before any row is read.
+     * An admin, or a guardian of the household whose id is the path parameter `param`, allowed `permission` there
+     * (assertClientAccess): the routes of one household's rows (plans, bookings, media) use it, so the check runs
+     * before any row is read.
      */
     requireClientAccess:
-      (param: string): MiddlewareHandler<AppEnv> =>
+      (param: string, permission: GuardianPermission): MiddlewareHandler<AppEnv> =>
       async (c, next) => {
         await guard({ touch: true, roles: ["admin", "client"] })(c, async () => {
-          assertClientAccess(c.get("signedIn"), c.req.param(param) ?? "");
+          assertClientAccess(c.get("signedIn"), c.req.param(param) ?? "", permission);
           await next();
         });
       },

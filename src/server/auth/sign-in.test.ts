@@ -55,11 +55,12 @@ describe("POST /api/session/sign-in", () => {
         role: "admin",
         mustChangePassword: false,
         locale: "en",
+        guardianOf: null,
       },
     });
   });
 
-  it("signs a client in with the client role", async () => {
+  it("signs a client in with the client role, as the guardian of their household allowed everything", async () => {
     const client = await signedInClient(t, { firstName: "Lucia", lastName: "Perez" });
     const session = await call(t, "GET", "/api/session", { cookie: client.cookie });
     expect(await session.json()).toEqual({
@@ -70,6 +71,10 @@ describe("POST /api/session/sign-in", () => {
         role: "client",
         mustChangePassword: false,
         locale: "en",
+        guardianOf: {
+          householdId: client.id,
+          permissions: { book: true, pay: true, progress: true, mail: true },
+        },
       },
     });
   });

@@ -356,9 +356,10 @@ describe("Add Feedback", () => {
     );
     const lesson = await db()
       .selectFrom("lesson")
-      .select("feedback")
-      .where("clientId", "=", alice.id)
-      .where("date", "=", "2026-03-05")
+      .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+      .select("lessonSwimmer.feedback")
+      .where("lesson.clientId", "=", alice.id)
+      .where("lesson.date", "=", "2026-03-05")
       .executeTakeFirstOrThrow();
     expect(lesson.feedback).toBe("Floated alone!");
   });

@@ -31,6 +31,8 @@ export interface LessonRow {
   id: number;
   bookingId: number;
   date: string;
+  /** The lesson's first swimmer (in the order they joined the household) and their feedback. */
+  swimmerId: string;
   feedback: string | null;
 }
 
@@ -116,16 +118,30 @@ export async function findBookingOfPlan(
     .executeTakeFirst();
 }
 
-/** Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx). */
+/**
+ * Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx), with its first swimmer's
+ * feedback: until bookings choose their swimmers, a lesson has its household's one swimmer (docs/decisions/019).
+ */
 export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<LessonRow[]> {
   if (bookingIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom("lesson")
-    .select(["id", "bookingId", "date", "feedback"])
-    .where("bookingId", "in", bookingIds)
-    .orderBy("bookingId")
-    .orderBy("date")
+    .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .select([
+      "lesson.id",
+      "lesson.bookingId",
+      "lesson.date",
+      "lessonSwimmer.swimmerId",
+      "lessonSwimmer.feedback",
+    ])
+    .where("lesson.bookingId", "in", bookingIds)
+    .orderBy("lesson.bookingId")
+    .orderBy("lesson.date")
+    .orderBy("swimmer.createdAt")
+    .orderBy("swimmer.id")
     .execute();
+  return rows.filter((row, index) => rows[index - 1]?.id !== row.id);
 }
 
 export async function insertBooking(
@@ -153,13 +169,15 @@ export async function insertBooking(
   return row.id;
 }
 
+/** The booking's new dates, each a lesson of these swimmers. */
 export async function insertLessons(
   trx: Db,
   booking: { id: number; clientId: string; planId: number },
   dates: readonly string[],
+  swimmerIds: readonly string[],
 ): Promise<void> {
   if (dates.length === 0) return;
-  await trx
+  const lessons = await trx
     .insertInto("lesson")
     .values(
       dates.map((date) => ({
@@ -167,10 +185,23 @@ export async function insertLessons(
         clientId: booking.clientId,
         planId: booking.planId,
         date,
-        feedback: null,
-        feedbackUpdatedAt: null,
         reminderQueuedAt: null,
       })),
+    )
+    .returning("id")
+    .execute();
+  if (swimmerIds.length === 0) return;
+  await trx
+    .insertInto("lessonSwimmer")
+    .values(
+      lessons.flatMap((lesson) =>
+        swimmerIds.map((swimmerId) => ({
+          lessonId: lesson.id,
+          swimmerId,
+          feedback: null,
+          feedbackUpdatedAt: null,
+        })),
+      ),
     )
     .execute();
 }
@@ -208,16 +239,18 @@ export async function deleteBookingRow(trx: Db, bookingId: number): Promise<bool
   return Number(result.numDeletedRows) > 0;
 }
 
+/** One swimmer's feedback for a lesson. */
 export async function setLessonFeedback(
   trx: Db,
-  lessonId: number,
+  participant: { lessonId: number; swimmerId: string },
   feedback: string | null,
   now: string,
 ): Promise<void> {
   await trx
-    .updateTable("lesson")
+    .updateTable("lessonSwimmer")
     .set({ feedback, feedbackUpdatedAt: now })
-    .where("id", "=", lessonId)
+    .where("lessonId", "=", participant.lessonId)
+    .where("swimmerId", "=", participant.swimmerId)
     .execute();
 }
 

@@ -71,7 +71,7 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
 export function clientBookingRoutes(deps: Wiring & { guard: SessionGuard }) {
   return new Hono<AppEnv>().get(
     "/:clientId/bookings",
-    deps.guard.requireClientAccess("clientId"),
+    deps.guard.requireClientAccess("clientId", "progress"),
     async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json<ClientBookingsResponse>(await clientBookings(deps, clientIdParam(c)));

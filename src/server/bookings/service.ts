@@ -20,10 +20,10 @@ import { messages } from "../../domain/messages.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
-import { personLocale } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { mailRecipients, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
@@ -178,10 +178,13 @@ async function replaceFutureDates(
     booking.id,
     ownFuture.filter((day) => !chosen.includes(day)),
   );
+  // Every swimmer of the household swims in each lesson until Create Booking chooses them (docs/decisions/019).
+  const swimmers = await swimmersOf(trx, booking.clientId);
   await insertLessons(
     trx,
     booking,
     chosen.filter((day) => !ownFuture.includes(day)),
+    swimmers.map((swimmer) => swimmer.id),
   );
   await refreshBookingTotals(trx, booking.id, now);
 }
@@ -378,7 +381,7 @@ export async function saveFeedback(
   const { db } = deps;
   const found = await findBooking(db, bookingId);
   if (!found) throw notFound();
-  const { mailId, response } = await db.transaction().execute(async (trx) => {
+  const { mailIds, response } = await db.transaction().execute(async (trx) => {
     const plan = await lockPlan(trx, found.planId);
     const booking = await findBooking(trx, bookingId);
     if (!booking || !plan) throw notFound();
@@ -398,19 +401,22 @@ export async function saveFeedback(
       const lesson = byDate.get(day) as LessonRow;
       const text = raw.trim() || null;
       if (text === lesson.feedback) continue;
-      await setLessonFeedback(trx, lesson.id, text, now);
+      await setLessonFeedback(trx, { lessonId: lesson.id, swimmerId: lesson.swimmerId }, text, now);
       if (text) news.push({ date: day, text });
     }
-    const contact = news.length ? await findClientContact(trx, booking.clientId) : undefined;
-    const mailId = contact
-      ? await deps.outbox.enqueue(
-          // In the client's language, whoever wrote the feedback (docs/decisions/018).
-          inLocale(await personLocale(trx, booking.clientId), () => feedbackMail(contact, news)),
+    // To every guardian who gets the household's mail, each in their language, whoever wrote it (decision 018).
+    const recipients = news.length ? await mailRecipients(trx, [booking.clientId], { reminders: false }) : [];
+    const mailIds: number[] = [];
+    for (const to of recipients) {
+      mailIds.push(
+        await deps.outbox.enqueue(
+          inLocale(to.locale, () => feedbackMail(to, news)),
           trx,
-        )
-      : undefined;
+        ),
+      );
+    }
     return {
-      mailId,
+      mailIds,
       response: {
         booking: await bookingById(trx, booking.id),
         classesLeft: await classesLeftOf(deps, trx, plan),
@@ -418,7 +424,7 @@ export async function saveFeedback(
       },
     };
   });
-  if (mailId !== undefined) {
+  for (const mailId of mailIds) {
     await deps.outbox.deliver(mailId).catch((error: unknown) =>
       deps.log("warn", "feedback mail not sent yet; the outbox retries it", {
         mailId,

@@ -1,48 +1,64 @@
 import type { Db } from "../db/database.ts";
 
-export async function findFeedToken(db: Db, clientId: string): Promise<string | undefined> {
+/** Guardian `userId`'s feed token (each guardian has their own address). */
+export async function findFeedToken(db: Db, userId: string): Promise<string | undefined> {
   const feed = await db
-    .selectFrom("calendarFeed")
+    .selectFrom("guardianCalendarFeed")
     .select("token")
-    .where("clientId", "=", clientId)
+    .where("userId", "=", userId)
     .executeTakeFirst();
   return feed?.token;
 }
 
-/** The client's feed token, made or replaced (one feed per client). */
+/** The guardian's feed token, made or replaced (one feed per guardian). */
 export async function saveFeedToken(
   trx: Db,
-  feed: { clientId: string; token: string; createdAt: string },
+  feed: { userId: string; token: string; createdAt: string },
 ): Promise<void> {
   await trx
-    .insertInto("calendarFeed")
+    .insertInto("guardianCalendarFeed")
     .values(feed)
     .onConflict((conflict) =>
-      conflict.column("clientId").doUpdateSet({ token: feed.token, createdAt: feed.createdAt }),
+      conflict.column("userId").doUpdateSet({ token: feed.token, createdAt: feed.createdAt }),
     )
     .execute();
 }
 
-export async function findFeedClientId(db: Db, token: string): Promise<string | undefined> {
-  const feed = await db
-    .selectFrom("calendarFeed")
-    .select("clientId")
-    .where("token", "=", token)
+/** Whose feed `token` opens: the guardian and their household. */
+export async function findFeedOwner(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; clientId: string } | undefined> {
+  return db
+    .selectFrom("guardianCalendarFeed")
+    .innerJoin("guardian", "guardian.userId", "guardianCalendarFeed.userId")
+    .select(["guardian.userId", "guardian.clientId"])
+    .where("guardianCalendarFeed.token", "=", token)
     .executeTakeFirst();
-  return feed?.clientId;
 }
 
-/** The client's class dates in bookings still running (a cancelled plan's are not), oldest first. */
-export async function currentLessonsOf(
-  db: Db,
-  clientId: string,
-): Promise<{ id: number; date: string; feedback: string | null }[]> {
+export interface FeedLessonRow {
+  id: number;
+  date: string;
+  swimmerName: string;
+  feedback: string | null;
+}
+
+/**
+ * The household's class dates in bookings still running (a cancelled plan's are not), oldest first, one row per
+ * swimmer in each.
+ */
+export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLessonRow[]> {
   return db
     .selectFrom("lesson")
     .innerJoin("booking", "booking.id", "lesson.bookingId")
-    .select(["lesson.id", "lesson.date", "lesson.feedback"])
+    .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .select(["lesson.id", "lesson.date", "swimmer.firstName as swimmerName", "lessonSwimmer.feedback"])
     .where("lesson.clientId", "=", clientId)
     .where("booking.status", "=", "pending")
     .orderBy("lesson.date")
+    .orderBy("swimmer.createdAt")
+    .orderBy("swimmer.id")
     .execute();
 }

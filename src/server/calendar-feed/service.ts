@@ -11,7 +11,13 @@ import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import type { Wiring } from "../wiring.ts";
-import { currentLessonsOf, findFeedClientId, findFeedToken, saveFeedToken } from "./repository.ts";
+import {
+  currentLessonsOf,
+  type FeedLessonRow,
+  findFeedOwner,
+  findFeedToken,
+  saveFeedToken,
+} from "./repository.ts";
 
 export type CalendarFeedDeps = Pick<Wiring, "db" | "clock" | "config">;
 
@@ -26,10 +32,14 @@ async function assertClientExists(deps: CalendarFeedDeps, clientId: string): Pro
     throw appError("client-not-found", 404, messages.clientNotFound);
 }
 
-/** The client's feed address, or null until one is made. */
-export async function currentFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
+/** Guardian `userId`'s feed address (guardianActingFor), or null until one is made. */
+export async function currentFeed(
+  deps: CalendarFeedDeps,
+  clientId: string,
+  userId: string,
+): Promise<CalendarFeedResponse> {
   await assertClientExists(deps, clientId);
-  const token = await findFeedToken(deps.db, clientId);
+  const token = await findFeedToken(deps.db, userId);
   return { url: token ? feedUrl(deps, token) : null };
 }
 
@@ -37,13 +47,17 @@ export async function currentFeed(deps: CalendarFeedDeps, clientId: string): Pro
  * Makes the client's secret feed address, or replaces it: the token is the only key to the feed (a calendar app
  * cannot sign in), so renewing is how a client shuts out whoever got the old address.
  */
-export async function renewFeed(deps: CalendarFeedDeps, clientId: string): Promise<CalendarFeedResponse> {
+export async function renewFeed(
+  deps: CalendarFeedDeps,
+  clientId: string,
+  userId: string,
+): Promise<CalendarFeedResponse> {
   await assertClientExists(deps, clientId);
   const token = randomBytes(32).toString("base64url");
   const createdAt = deps.clock.now().toISOString();
   const replaced = await deps.db.transaction().execute(async (trx) => {
-    const existing = await findFeedToken(trx, clientId);
-    await saveFeedToken(trx, { clientId, token, createdAt });
+    const existing = await findFeedToken(trx, userId);
+    await saveFeedToken(trx, { userId, token, createdAt });
     return existing !== undefined;
   });
   const url = feedUrl(deps, token);
@@ -65,21 +79,45 @@ const asDateArray = (day: string): [number, number, number] => {
 export async function calendarFile(deps: CalendarFeedDeps, file: string): Promise<string> {
   const notFound = () => appError("not-found", 404, messages.notFound);
   if (!feedFilePattern.test(file)) throw notFound();
-  const clientId = await findFeedClientId(deps.db, file.slice(0, -".ics".length));
-  if (clientId === undefined) throw notFound();
+  const owner = await findFeedOwner(deps.db, file.slice(0, -".ics".length));
+  if (owner === undefined) throw notFound();
 
   const [lessons, locale] = await Promise.all([
-    currentLessonsOf(deps.db, clientId),
-    personLocale(deps.db, clientId),
+    currentLessonsOf(deps.db, owner.clientId),
+    personLocale(deps.db, owner.userId),
   ]);
-  // In the client's stored language: a calendar app fetches with no language of its own (docs/decisions/018).
+  // In the guardian's stored language: a calendar app fetches with no language of its own (docs/decisions/018).
   return inLocale(locale, () => calendarText(deps, lessons));
 }
 
-function calendarText(
-  deps: CalendarFeedDeps,
-  lessons: { id: number; date: string; feedback: string | null }[],
-): string {
+/** A lesson's feedback for its description: as written for one swimmer, each under its swimmer's name for several. */
+function feedbackText(rows: readonly FeedLessonRow[]): string {
+  const written = rows.filter((row) => row.feedback);
+  if (rows.length === 1 && written[0]?.feedback) {
+    return translate(
+      /*i18n*/ {
+        id: "calendar.feedback",
+        message: "Feedback: {feedback}",
+        values: { feedback: written[0].feedback },
+      },
+    );
+  }
+  return written
+    .map((row) =>
+      translate(
+        /*i18n*/ {
+          id: "calendar.swimmerFeedback",
+          message: "Feedback for {swimmer}: {feedback}",
+          values: { swimmer: row.swimmerName, feedback: row.feedback },
+        },
+      ),
+    )
+    .join("\n\n");
+}
+
+function calendarText(deps: CalendarFeedDeps, rows: readonly FeedLessonRow[]): string {
+  const lessons = new Map<number, FeedLessonRow[]>();
+  for (const row of rows) lessons.set(row.id, [...(lessons.get(row.id) ?? []), row]);
   const host = new URL(publicUrl(deps.config)).hostname;
   const title = translate(/*i18n*/ { id: "calendar.eventTitle", message: "Swim class" });
   const about = translate(
@@ -89,30 +127,20 @@ function calendarText(
       values: { minutes: classMinutes },
     },
   );
-  const events: EventAttributes[] = lessons.map((lesson) => ({
-    // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.
-    start: asDateArray(lesson.date),
-    end: asDateArray(addDays(lesson.date, 1)),
-    title,
-    description: [
-      about,
-      lesson.feedback
-        ? translate(
-            /*i18n*/ {
-              id: "calendar.feedback",
-              message: "Feedback: {feedback}",
-              values: { feedback: lesson.feedback },
-            },
-          )
-        : "",
-    ]
-      .filter(Boolean)
-      .join("\n\n"),
-    // The same lesson keeps its UID from one fetch to the next, so a calendar app updates it instead of adding it.
-    uid: `lesson-${lesson.id}@${host}`,
-    // A 30-minute class does not make the whole day busy.
-    transp: "TRANSPARENT",
-  }));
+  const events: EventAttributes[] = [...lessons.values()].map((swimmers) => {
+    const lesson = swimmers[0] as FeedLessonRow;
+    return {
+      // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.
+      start: asDateArray(lesson.date),
+      end: asDateArray(addDays(lesson.date, 1)),
+      title,
+      description: [about, feedbackText(swimmers)].filter(Boolean).join("\n\n"),
+      // The same lesson keeps its UID from one fetch to the next, so a calendar app updates it instead of adding it.
+      uid: `lesson-${lesson.id}@${host}`,
+      // A 30-minute class does not make the whole day busy.
+      transp: "TRANSPARENT",
+    };
+  });
   const { error, value } = createEvents(events, {
     productId: "swim-school/calendar-feed",
     calName: translate(

@@ -57,7 +57,7 @@ export function clientRoutes(deps: ClientDeps & { guard: SessionGuard }) {
         201,
       );
     })
-    .get("/:id", requireClientAccess("id"), async (c) =>
+    .get("/:id", requireClientAccess("id", "progress"), async (c) =>
       c.json<ClientResponse>({ client: await getClient(deps, clientId(c)) }),
     )
     .patch("/:id", requireAdmin, async (c) => {

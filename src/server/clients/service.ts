@@ -14,6 +14,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
+import { insertFirstMembers, otherGuardianIds, renameSwimmerOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import { activePlansOf, classCountsOf, schoolTimeOf } from "../plans/service.ts";
 import type { ClientDeletionHooks } from "./after-deletion.ts";
@@ -111,12 +112,14 @@ export async function registerClient(
   try {
     await db.transaction().execute(async (trx) => {
       if (await emailInUse(trx, input.email)) throw emailTaken();
-      await insertClientAccount(trx, {
-        ...input,
+      const now = clock.now().toISOString();
+      await insertClientAccount(trx, { ...input, id, accountId, passwordHash, now });
+      // Registered as today's one-person client: the household's first guardian and its only swimmer.
+      await insertFirstMembers(trx, {
         id,
-        accountId,
-        passwordHash,
-        now: clock.now().toISOString(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        createdAt: now,
       });
     });
   } catch (error) {
@@ -140,12 +143,16 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
       }
       const email = input.email ?? current.email;
       if (email !== current.email && (await emailInUse(trx, email, id))) throw emailTaken();
+      const name = {
+        firstName: input.firstName ?? current.firstName,
+        lastName: input.lastName ?? current.lastName,
+      };
+      await renameSwimmerOf(trx, id, name);
       await updateClientAccount(
         trx,
         id,
         {
-          firstName: input.firstName ?? current.firstName,
-          lastName: input.lastName ?? current.lastName,
+          ...name,
           email,
           phoneNumber: input.phoneNumber ?? current.phoneNumber,
           defaultPackType:
@@ -162,14 +169,16 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
 }
 
 /**
- * Removes the client's account in one transaction, or nothing: the database's ON DELETE CASCADE takes every row
- * that references the client (sessions, plans, and each feature's tables). Once it committed, the features'
+ * Removes the household in one transaction, or nothing: its other guardians' accounts, then its first guardian's,
+ * whose user row the household's hangs on, so the database's ON DELETE CASCADE takes every row that references the
+ * household (sessions, plans, swimmers, and each feature's tables). Once it committed, the features'
  * clean-up outside the database (stored files) runs through the deletion hooks.
  */
 export async function deleteClient(deps: ClientDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const client = await findClient(deps, trx, id);
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
+    for (const guardian of await otherGuardianIds(trx, id)) await deleteAccount(trx, guardian);
     await deleteAccount(trx, id);
   });
   await deps.clientDeletion.afterCommit(id);

@@ -118,8 +118,9 @@ export interface ClientTable {
   defaultPackType: string | null;
   firstNameSearch: string;
   lastNameSearch: string;
-  /** 0 or 1: the day-before class reminder mail (migration 0008). */
-  classRemindersEnabled: Generated<number>;
+  /** Where the household's lessons are taught, and how to get in (gate code, parking, pool heater). */
+  address: Generated<string>;
+  accessNotes: Generated<string>;
 }
 
 export interface SubscriptionPlanTable {
@@ -227,6 +228,8 @@ export interface MilestoneTable {
   /** Random; part of the file URLs. */
   id: string;
   clientId: string;
+  /** Whose milestone (always set by the app; null only in the column's type, which SQLite cannot change). */
+  swimmerId: string | null;
   /** When it was uploaded. */
   timestamp: Timestamp;
   /** The upload's day (YYYY-MM-DD, school time): what the month and year filters read. */
@@ -239,6 +242,8 @@ export interface MilestoneTable {
 export interface GalleryItemTable {
   id: string;
   clientId: string;
+  /** Whose photo or video (always set by the app, as for a milestone). */
+  swimmerId: string | null;
   mediaType: "image" | "video";
   /** The day the admin chose (YYYY-MM-DD). */
   date: string;
@@ -273,22 +278,20 @@ export interface BookingTable {
   updatedAt: Timestamp;
 }
 
-/** One booked class date of a client (unique per client and date). */
+/** One booked class date of a household (unique per household and date); who swims in it: lessonSwimmer. */
 export interface LessonTable {
   id: Generated<number>;
   bookingId: number;
   clientId: string;
   planId: number;
   date: string;
-  feedback: string | null;
-  feedbackUpdatedAt: Timestamp | null;
   /** When the day-before reminder was queued in the outbox; null until then. */
   reminderQueuedAt: Timestamp | null;
 }
 
-/** The secret token in a client's calendar feed address. */
-export interface CalendarFeedTable {
-  clientId: string;
+/** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */
+export interface GuardianCalendarFeedTable {
+  userId: string;
   token: string;
   createdAt: Timestamp;
 }
@@ -296,7 +299,7 @@ export interface CalendarFeedTable {
 export interface Database {
   booking: BookingTable;
   lesson: LessonTable;
-  calendarFeed: CalendarFeedTable;
+  guardianCalendarFeed: GuardianCalendarFeedTable;
 }
 
 /** The number of rows of a table, kept by triggers (migration 0009): the unsearched lists' totals. */
@@ -330,4 +333,47 @@ export interface Database {
   rowCount: RowCountTable;
   clientName: ClientNameTable;
   bookingSearch: BookingSearchTable;
+}
+
+/** Who signs in for a household (`client`), and what they may do there (docs/decisions/019). */
+export interface GuardianTable {
+  userId: string;
+  clientId: string;
+  canBook: number;
+  canPay: number;
+  canSeeProgress: number;
+  getsMail: number;
+  /** The guardian's own choice on the dashboard: the day-before class reminder. */
+  classRemindersEnabled: Generated<number>;
+  createdAt: Timestamp;
+}
+
+/** Who swims, in a household. `userId`: their own login, when a guardian swims (an adult learner). */
+export interface SwimmerTable {
+  id: string;
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD, when known. */
+  birthDate: string | null;
+  /** For the instructor: medical notes, fears. */
+  notes: Generated<string>;
+  /** May the school take and keep photos of this swimmer. */
+  photoPermission: Generated<number>;
+  userId: string | null;
+  createdAt: Timestamp;
+}
+
+/** A swimmer in a lesson, with the instructor's feedback for them. */
+export interface LessonSwimmerTable {
+  lessonId: number;
+  swimmerId: string;
+  feedback: string | null;
+  feedbackUpdatedAt: Timestamp | null;
+}
+
+export interface Database {
+  guardian: GuardianTable;
+  swimmer: SwimmerTable;
+  lessonSwimmer: LessonSwimmerTable;
 }

@@ -172,7 +172,7 @@ const downloadNames = { milestone: "swim-milestone.jpg", gallery: "swim-image.jp
  * (the ownership guard runs before any row is read). Filtering and paging happen here, not in the browser.
  */
 export function clientMediaRoutes(deps: MediaDeps & { guard: SessionGuard }) {
-  const access = deps.guard.requireClientAccess("clientId");
+  const access = deps.guard.requireClientAccess("clientId", "progress");
 
   const serve = (variant: "full" | "thumb") => async (c: Context<AppEnv>) => {
     const { kind, file } = await pictureFile(deps, idParam(c, "clientId"), idParam(c, "mediaId"), variant);

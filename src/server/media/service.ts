@@ -10,11 +10,11 @@ import {
 } from "../../domain/media.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
-import { clientExists } from "../clients/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { GalleryItemTable, MilestoneTable } from "../db/schema.ts";
+import { swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import type { MediaStore, StoredFile } from "../ports/media/media-store.ts";
@@ -69,10 +69,14 @@ function toGalleryItem(row: GalleryItemTable): GalleryItem {
   };
 }
 
-async function assertClientExists(deps: MediaDeps, clientId: string): Promise<void> {
-  if (!(await clientExists(deps.db, clientId))) {
-    throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
-  }
+/**
+ * Whose picture an upload for household `clientId` is: its first swimmer, until the upload form chooses one
+ * (docs/decisions/019). An unknown household is refused.
+ */
+async function swimmerOfUpload(deps: MediaDeps, clientId: string): Promise<string> {
+  const [swimmer] = await swimmersOf(deps.db, clientId);
+  if (!swimmer) throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+  return swimmer.id;
 }
 
 /**
@@ -83,16 +87,16 @@ async function storePicture<T>(
   deps: MediaDeps,
   clientId: string,
   bytes: Uint8Array,
-  insertRow: (id: string, keys: { imageKey: string; thumbnailKey: string }) => Promise<T>,
+  insertRow: (id: string, keys: { imageKey: string; thumbnailKey: string }, swimmerId: string) => Promise<T>,
 ): Promise<T> {
-  await assertClientExists(deps, clientId);
+  const swimmerId = await swimmerOfUpload(deps, clientId);
   const pictures = await storedPicturesOf(bytes);
   const id = newMediaId();
   const keys = mediaKeysOf(clientId, id);
   try {
     await deps.media.put(keys.imageKey, pictures.full, "image/jpeg");
     await deps.media.put(keys.thumbnailKey, pictures.thumbnail, "image/jpeg");
-    return await insertRow(id, keys);
+    return await insertRow(id, keys, swimmerId);
   } catch (error) {
     await removeFiles(deps, [keys.imageKey, keys.thumbnailKey]);
     throw error;
@@ -113,11 +117,12 @@ export async function uploadMilestone(
   clientId: string,
   bytes: Uint8Array,
 ): Promise<Milestone> {
-  return storePicture(deps, clientId, bytes, async (id, keys) => {
+  return storePicture(deps, clientId, bytes, async (id, keys, swimmerId) => {
     const now = deps.clock.now();
     const row: MilestoneTable = {
       id,
       clientId,
+      swimmerId,
       timestamp: now.toISOString(),
       date: dayInZone(now, deps.config.TZ_SCHOOL),
       ...keys,
@@ -133,10 +138,11 @@ export async function uploadGalleryImage(
   date: string,
   bytes: Uint8Array,
 ): Promise<GalleryItem> {
-  return storePicture(deps, clientId, bytes, async (id, keys) => {
+  return storePicture(deps, clientId, bytes, async (id, keys, swimmerId) => {
     const row: GalleryItemTable = {
       id,
       clientId,
+      swimmerId,
       mediaType: "image",
       date,
       uploadedAt: deps.clock.now().toISOString(),
@@ -154,10 +160,11 @@ export async function addGalleryVideo(
   date: string,
   videoLink: string,
 ): Promise<GalleryItem> {
-  await assertClientExists(deps, clientId);
+  const swimmerId = await swimmerOfUpload(deps, clientId);
   const row: GalleryItemTable = {
     id: newMediaId(),
     clientId,
+    swimmerId,
     mediaType: "video",
     date,
     uploadedAt: deps.clock.now().toISOString(),

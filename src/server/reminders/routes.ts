@@ -1,21 +1,27 @@
 import { Hono } from "hono";
 import { type ReminderSettingsResponse, reminderSettingsSchema } from "../../domain/bookings.ts";
 import type { SessionGuard } from "../auth/session.ts";
+import { guardianActingFor } from "../households/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientIdParam, parseJsonBody } from "../http/validate.ts";
 import type { Wiring } from "../wiring.ts";
 import { reminderSettings, setReminders } from "./service.ts";
 
-/** /api/clients/:clientId/reminders: the client's class reminder switch, for that client and admins. */
+/**
+ * /api/clients/:clientId/reminders: a guardian's own class reminder switch; an admin reads and sets the household's
+ * first guardian's.
+ */
 export function reminderSettingRoutes(deps: Wiring & { guard: SessionGuard }) {
-  const access = deps.guard.requireClientAccess("clientId");
+  const access = deps.guard.requireClientAccess("clientId", "progress");
   return new Hono<AppEnv>()
     .get("/:clientId/reminders", access, async (c) => {
       c.header("Cache-Control", "private, no-store");
-      return c.json<ReminderSettingsResponse>(await reminderSettings(deps, clientIdParam(c)));
+      const guardian = guardianActingFor(c.get("signedIn"), clientIdParam(c));
+      return c.json<ReminderSettingsResponse>(await reminderSettings(deps, guardian));
     })
     .put("/:clientId/reminders", access, async (c) => {
       const { enabled } = await parseJsonBody(c, reminderSettingsSchema);
-      return c.json<ReminderSettingsResponse>(await setReminders(deps, clientIdParam(c), enabled));
+      const guardian = guardianActingFor(c.get("signedIn"), clientIdParam(c));
+      return c.json<ReminderSettingsResponse>(await setReminders(deps, guardian, enabled));
     });
 }

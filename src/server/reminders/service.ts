@@ -1,23 +1,21 @@
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
-import { defaultLocale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
-import { personLocales } from "../auth/service.ts";
 import { publicUrl } from "../config.ts";
+import {
+  type MailRecipient,
+  mailRecipients,
+  remindersEnabledFor,
+  setRemindersEnabled,
+} from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
-import {
-  claimReminder,
-  type DueLesson,
-  dueLessons,
-  remindersEnabledFor,
-  setRemindersEnabled,
-} from "./repository.ts";
+import { claimReminder, type DueLesson, dueLessons } from "./repository.ts";
 
 export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 
@@ -27,15 +25,19 @@ const classMinutes = 30;
 const batchSize = 100;
 
 /** The day-before reminder, in the language the caller writes it in (the client's: see queueDueReminders). */
-export function reminderMail(lesson: DueLesson, siteUrl: string): QueuedMail {
+export function reminderMail(
+  lesson: DueLesson,
+  to: { email: string; firstName: string },
+  siteUrl: string,
+): QueuedMail {
   const day = formatDay(lesson.date, { dateStyle: "full" });
   return {
-    to: lesson.email,
+    to: to.email,
     subject: translate(
       /*i18n*/ { id: "mails.reminder.subject", message: "Reminder: your swim class tomorrow" },
     ),
     text: [
-      mailWords.greeting(lesson.firstName),
+      mailWords.greeting(to.firstName),
       translate(
         /*i18n*/ {
           id: "mails.reminder.body",
@@ -73,21 +75,31 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   let afterId = 0;
   for (;;) {
     const due = await dueLessons(db, { day: tomorrow, afterId, limit: batchSize });
-    // Each reminder in its reader's language, whoever runs the sweep (docs/decisions/018).
-    const locales = await personLocales(
+    // Every guardian of the household who wants it, each in their own language, whoever runs the sweep.
+    const recipients = new Map<string, MailRecipient[]>();
+    for (const to of await mailRecipients(
       db,
       due.map((lesson) => lesson.clientId),
-    );
+      { reminders: true },
+    )) {
+      recipients.set(to.clientId, [...(recipients.get(to.clientId) ?? []), to]);
+    }
     for (const lesson of due) {
-      const mailId = await db.transaction().execute(async (trx) => {
+      const mailIds = await db.transaction().execute(async (trx) => {
         const claimed = await claimReminder(trx, lesson.id, clock.now().toISOString());
-        if (!claimed) return null;
-        const mail = inLocale(locales.get(lesson.clientId) ?? defaultLocale, () =>
-          reminderMail(lesson, siteUrl),
-        );
-        return outbox.enqueue(mail, trx);
+        if (!claimed) return [];
+        const ids: number[] = [];
+        for (const to of recipients.get(lesson.clientId) ?? []) {
+          ids.push(
+            await outbox.enqueue(
+              inLocale(to.locale, () => reminderMail(lesson, to, siteUrl)),
+              trx,
+            ),
+          );
+        }
+        return ids;
       });
-      if (mailId !== null) queued.push(mailId);
+      queued.push(...mailIds);
     }
     if (due.length < batchSize) break;
     afterId = due[due.length - 1]?.id ?? afterId;
@@ -96,25 +108,26 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   return queued.length;
 }
 
-async function remindersEnabled(deps: Pick<ReminderDeps, "db">, clientId: string): Promise<boolean> {
-  const enabled = await remindersEnabledFor(deps.db, clientId);
+/** The reminder choice of guardian `userId` (guardianActingFor). */
+async function remindersEnabled(deps: Pick<ReminderDeps, "db">, userId: string): Promise<boolean> {
+  const enabled = await remindersEnabledFor(deps.db, userId);
   if (enabled === undefined) throw appError("client-not-found", 404, messages.clientNotFound);
   return enabled;
 }
 
 export async function reminderSettings(
   deps: Pick<ReminderDeps, "db" | "config">,
-  clientId: string,
+  userId: string,
 ): Promise<ReminderSettingsResponse> {
-  return { enabled: await remindersEnabled(deps, clientId), hour: deps.config.CLASS_REMINDER_HOUR };
+  return { enabled: await remindersEnabled(deps, userId), hour: deps.config.CLASS_REMINDER_HOUR };
 }
 
 export async function setReminders(
   deps: Pick<ReminderDeps, "db" | "config">,
-  clientId: string,
+  userId: string,
   enabled: boolean,
 ): Promise<ReminderSettingsResponse> {
-  if (!(await setRemindersEnabled(deps.db, clientId, enabled))) {
+  if (!(await setRemindersEnabled(deps.db, userId, enabled))) {
     throw appError("client-not-found", 404, messages.clientNotFound);
   }
   return {

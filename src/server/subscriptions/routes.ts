@@ -67,7 +67,7 @@ export function subscriptionRoutes(deps: SubscriptionDeps & { guard: SessionGuar
   const { guard } = deps;
   return new Hono<AppEnv>()
     .get("/available-packs", async (c) => c.json<AvailablePack[]>(await availablePacks(deps)))
-    .get("/used-classes/:userId", guard.requireClientAccess("userId"), async (c) => {
+    .get("/used-classes/:userId", guard.requireClientAccess("userId", "progress"), async (c) => {
       const userId = userIdSchema.safeParse(c.req.param("userId"));
       if (!userId.success) throw appError("validation", 400, httpMessages.invalidUserId, { field: "userId" });
       c.header("Cache-Control", "no-store");

@@ -104,7 +104,7 @@ export async function startCheckout(
   input: CreateCheckoutSessionInput,
 ): Promise<{ url: string }> {
   const { db, payments, clock } = deps;
-  assertClientAccess(signedIn, input.userId);
+  assertClientAccess(signedIn, input.userId, "pay");
   const client = await clientContact(db, input.userId);
   if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
   const pack = await findPack(db, input.packType);
@@ -146,7 +146,7 @@ export async function cancelSubscription(
   input: CancelSubscriptionInput,
 ): Promise<CancelSubscriptionResponse> {
   const { db, payments, clock } = deps;
-  assertClientAccess(signedIn, input.userId);
+  assertClientAccess(signedIn, input.userId, "pay");
   const plan = await activePlanOf(db, input.userId);
   if (!plan || plan.subscriptionId !== input.subscriptionId) {
     throw appError("subscription-not-found", 404, messages.cancelSubscriptionFailed);
@@ -188,7 +188,7 @@ async function localSession(
   if (session?.provider !== "local") {
     throw appError("checkout-not-found", 404, messages.checkoutNotFound);
   }
-  assertClientAccess(signedIn, session.clientId);
+  assertClientAccess(signedIn, session.clientId, "pay");
   return session;
 }
 

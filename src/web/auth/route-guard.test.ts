@@ -6,7 +6,15 @@ import { guardRedirect } from "./route-guard.tsx";
 
 const as = (role: Role, mustChangePassword = false): AuthState => ({
   status: role,
-  user: { id: "u1", email: "u@example.com", name: "U", role, mustChangePassword, locale: "en" },
+  user: {
+    id: "u1",
+    email: "u@example.com",
+    name: "U",
+    role,
+    mustChangePassword,
+    locale: "en",
+    guardianOf: null,
+  },
 });
 
 describe("guardRedirect", () => {

@@ -20,6 +20,7 @@ import { BookedCalendar } from "./bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
 import { BookingDetailsDialog, bookingTitleOf, DetailsLabel } from "./bookings/booking-details-dialog.tsx";
 import "./client-panel.css";
+import { householdIdOf } from "../../domain/households.ts";
 
 const tiles = [
   {
@@ -57,7 +58,7 @@ export function ClientPanelPage() {
         </Link>
       </section>
       {client ? (
-        <ClassCalendar clientId={client.id} />
+        <ClassCalendar clientId={householdIdOf(client)} />
       ) : (
         <p className="client-panel__note">
           <Trans>
@@ -80,8 +81,8 @@ export function ClientPanelPage() {
       </nav>
       {client && (
         <div className="client-panel__settings">
-          <ClassReminders clientId={client.id} />
-          <CalendarFeed clientId={client.id} />
+          <ClassReminders clientId={householdIdOf(client)} />
+          <CalendarFeed clientId={householdIdOf(client)} />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoData } from "../../../../scripts/seed.ts";
 import type { NewGalleryItem, NewMilestone, NewSubscriber } from "../../../../test/support/factories.ts";
-import { seed } from "../../../../test/support/factories.ts";
+import { seedLegacySchool } from "../../../../test/support/legacy-school.ts";
 import { compareKept, type MigrationRun, migrateWithData } from "../../../../test/support/migration-check.ts";
 import { createTestDatabase } from "../../../../test/support/test-database.ts";
 import { addDays } from "../../../domain/school-day.ts";
@@ -46,8 +46,9 @@ beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
   run = await migrateWithData(testDb.db, {
     from: "0009-search-indexes",
+    to: "0010-person-language",
     schema: testDb.schema,
-    fill: (db) => seed(db as never, oldSchool()),
+    fill: (db) => seedLegacySchool(db, oldSchool()),
   });
 });
 afterAll(() => testDb.close());

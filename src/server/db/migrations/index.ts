@@ -9,6 +9,7 @@ import * as privateMedia from "./0007-private-media.ts";
 import * as bookings from "./0008-bookings.ts";
 import * as searchIndexes from "./0009-search-indexes.ts";
 import * as personLanguage from "./0010-person-language.ts";
+import * as households from "./0011-households.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008-bookings": bookings,
   "0009-search-indexes": searchIndexes,
   "0010-person-language": personLanguage,
+  "0011-households": households,
 };

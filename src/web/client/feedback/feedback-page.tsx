@@ -19,6 +19,7 @@ import {
   withFeedbackFilter,
 } from "./feedback-filters.ts";
 import "./feedback.css";
+import { householdIdOf } from "../../../domain/households.ts";
 
 /**
  * /feedback, View Feedback (spec §2): one round button per booked date, filtered by month and year; each opens
@@ -37,7 +38,7 @@ export function FeedbackPage() {
         </p>
       </section>
       {auth.status === "client" ? (
-        <ClientFeedback clientId={auth.user.id} />
+        <ClientFeedback clientId={householdIdOf(auth.user)} />
       ) : (
         <p className="feedback__note">
           <Trans>

@@ -20,6 +20,7 @@ import {
 import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";
+import { householdIdOf } from "../../../domain/households.ts";
 
 interface Popup {
   title: string;
@@ -86,7 +87,7 @@ export function PaymentsPage() {
         <Trans>Choose your class package</Trans>
       </h1>
       {auth.status === "client" ? (
-        <ClientPayments userId={auth.user.id} email={auth.user.email} onPopup={setPopup} />
+        <ClientPayments userId={householdIdOf(auth.user)} email={auth.user.email} onPopup={setPopup} />
       ) : auth.status === "admin" ? (
         <p className="payments__note">
           <Trans>

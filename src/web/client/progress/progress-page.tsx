@@ -17,6 +17,7 @@ import {
   DetailsLabel,
 } from "../bookings/booking-details-dialog.tsx";
 import "./progress.css";
+import { householdIdOf } from "../../../domain/households.ts";
 
 /**
  * /progress, Class Progress (spec §2): the calendar of booked classes, the package tracker (one circle per class
@@ -38,7 +39,7 @@ export function ProgressPage() {
         </p>
       </section>
       {auth.status === "client" ? (
-        <ClientProgress clientId={auth.user.id} />
+        <ClientProgress clientId={householdIdOf(auth.user)} />
       ) : (
         <p className="progress__note">
           <Trans>

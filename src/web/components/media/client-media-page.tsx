@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { householdIdOf } from "../../../domain/households.ts";
 import { queryParams } from "../../../domain/paths.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../list-state.tsx";
@@ -47,7 +48,7 @@ export function ClientMediaPage<Item extends { id: string }>({
     <section className="media-page">
       <h1>{title}</h1>
       {auth.status === "client" ? (
-        <ClientMediaList clientId={auth.user.id} {...list} />
+        <ClientMediaList clientId={householdIdOf(auth.user)} {...list} />
       ) : (
         <p className="media-page__note">{note}</p>
       )}
