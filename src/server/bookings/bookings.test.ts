@@ -374,7 +374,7 @@ describe("a client's own bookings", () => {
     const mine = await json<ClientBookingsResponse>(response);
     expect(mine.today).toBe("2026-03-06");
     expect(mine.plan).toEqual({
-      title: "4 classes (60)",
+      title: "4 classes · $60 per class",
       subscriptionId: aliceSubscription,
       totalClasses: 4,
       bookedClasses: 4,

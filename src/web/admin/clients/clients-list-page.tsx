@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
 import { clientPageSize } from "../../../domain/clients.ts";
 import { messages } from "../../../domain/messages.ts";
-import { packLabel } from "../../../domain/packs.ts";
+import { packTitle } from "../../../domain/packs.ts";
 import { queryParams } from "../../../domain/paths.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog/dialog.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -222,7 +222,7 @@ function ClientsTable({
                 className: "clients-table__pack",
                 value: (
                   <>
-                    {client.defaultPackType ? packLabel(client.defaultPackType) : t`None`}
+                    {client.defaultPackType ? packTitle(client.defaultPackType) : t`None`}
                     <PlanSummary plan={client.plan} />
                   </>
                 ),
