@@ -246,7 +246,7 @@ test("a client without a package or bookings is told where to start on each page
 
   await page.goto("/progress");
   await expect(page.getByText("You have no package and no booked classes yet.")).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "View Payments" })).toHaveAttribute(
+  await expect(page.getByRole("main").getByRole("link", { name: "Manage Payments" })).toHaveAttribute(
     "href",
     "/payments",
   );
@@ -261,4 +261,39 @@ test("a client without a package or bookings is told where to start on each page
   await page.goto("/client-panel");
   await expect(page.getByText("You have no booked classes yet.")).toBeVisible();
   await expect(page.getByText("No upcoming class booked.")).toBeVisible();
+});
+
+// Issue 24, frictions 5 and 6, met on a parent's phone: the package read "8 classes (55)", a bare price beside
+// "3-Class Booking", and the payments page had three names (tile, menu, hints).
+test("the package is named with its price in dollars, and the payments page has one name wherever it is linked", {
+  tag: "@mobile-only",
+}, async ({ page, signedInAs }) => {
+  await signedInAs(bookedClient);
+  const packageName = "8 classes · $55 per class";
+
+  await page.goto("/client-panel");
+  await expect(page.getByText(`${packageName}: 0 of 8 classes completed, 5 left to book.`)).toBeVisible();
+  await expect(page.getByText("8 classes (55)")).toHaveCount(0);
+  const tile = page
+    .getByRole("navigation", { name: "Your pages" })
+    .getByRole("link", { name: /^Manage Payments/ });
+  await expect(tile).toHaveAttribute("href", "/manage-payments");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Manage Payments", exact: true })).toHaveAttribute(
+    "href",
+    "/payments",
+  );
+  await expect(menu.getByRole("link", { name: "View Payments" })).toHaveCount(0);
+  await menu.getByRole("link", { name: "Manage Payments", exact: true }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page).toHaveTitle(/^Manage Payments \|/);
+  await expect(page.getByRole("region", { name: "Your subscription" })).toContainText(packageName);
+
+  await page.goto("/manage-payments");
+  await expect(page).toHaveTitle(/^Manage Payments \|/);
+
+  await page.goto("/progress");
+  await expect(page.getByText(packageName, { exact: true })).toBeVisible();
+  await expect(page.getByText("8 classes (55)")).toHaveCount(0);
 });
