@@ -328,7 +328,7 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   await expect(kept).toBeVisible();
   await kept.getByRole("button", { name: "Done" }).click();
   await page.goto(`/clients-list?q=${lastName}`);
-  await expect(page.getByRole("row").filter({ hasText: lastName })).toContainText("+15551234567");
+  await expect(page.getByRole("row").filter({ hasText: lastName })).toContainText("+1 (555) 123-4567");
 
   await page.goto("/admin");
   await fillRegisterForm(page, { lastName: `${lastName}b`, email: uniqueEmail("phone"), phone: "12" });
@@ -340,4 +340,43 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   await expect(phone).toBeFocused();
   await expect(phone).toHaveValue("12"); // nothing typed is lost
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 24, friction 9: phone numbers read as raw digits ("+15552013344") in Clients and Edit Client. Both widths:
+// the table is a card per client at 375 px, where the number is tapped to call.
+test("Clients and Edit Client show a phone grouped for reading, as a link that calls it; it is stored as before", async ({
+  page,
+  signedInAs,
+  newClient,
+  adminApi,
+}) => {
+  await signedInAs("admin");
+  const client = await newClient({
+    firstName: "Tel",
+    lastName: uniqueName("Phone"),
+    phoneNumber: "+15552013344",
+  });
+  await page.goto("/clients-list");
+  await page.getByLabel("Search by name").fill(client.lastName);
+  const row = page.getByRole("row").filter({ hasText: client.email });
+  await expect(row.getByRole("link", { name: "+1 (555) 201-3344" })).toHaveAttribute(
+    "href",
+    "tel:+15552013344",
+  );
+  await expect(row).not.toContainText("+15552013344");
+
+  await page.getByRole("button", { name: `Edit ${client.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Client" });
+  await expect(dialog.getByLabel("Phone number")).toHaveValue("+1 (555) 201-3344");
+  await expect(dialog.getByRole("link", { name: "Call +1 (555) 201-3344" })).toHaveAttribute(
+    "href",
+    "tel:+15552013344",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.clientUpdated })).toBeVisible();
+  // Saved from its grouped form, the number is stored as it was: its digits and "+".
+  const found = await adminApi.get(`/api/clients?${new URLSearchParams({ search: client.lastName })}`);
+  const { items } = (await found.json()) as { items: { email: string; phoneNumber: string }[] };
+  expect(items.find((item) => item.email === client.email)?.phoneNumber).toBe("+15552013344");
 });

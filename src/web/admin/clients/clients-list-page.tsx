@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
 import { clientPageSize } from "../../../domain/clients.ts";
+import { groupedPhoneNumber, phoneHref } from "../../../domain/fields.ts";
 import { messages } from "../../../domain/messages.ts";
 import { packTitle } from "../../../domain/packs.ts";
 import { queryParams } from "../../../domain/paths.ts";
@@ -216,7 +217,11 @@ function ClientsTable({
                 value: breakableEmail(client.email),
                 className: "clients-table__email",
               },
-              { label: headings.phone, value: client.phoneNumber, className: "clients-table__phone" },
+              {
+                label: headings.phone,
+                value: <a href={phoneHref(client.phoneNumber)}>{groupedPhoneNumber(client.phoneNumber)}</a>,
+                className: "clients-table__phone",
+              },
               {
                 label: headings.pack,
                 className: "clients-table__pack",
