@@ -71,6 +71,8 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await upload.click();
   await expect(page.getByRole("status").getByText(mediaMessages.milestoneUploaded)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+  // The emptied form does not say an image is missing as if nothing had been uploaded (issue 24, friction 10).
+  await expect(page.getByText(mediaMessages.milestoneMissing)).toHaveCount(0);
   const adminList = page.getByRole("list", { name: `Milestones of Ola ${lastName}` });
   await expect(adminList.getByRole("listitem")).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
@@ -114,6 +116,7 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await toGallery.click();
   await expect(page.getByRole("status").getByText(mediaMessages.galleryImageUploaded)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+  await expect(page.getByText(mediaMessages.galleryImageMissing)).toHaveCount(0);
 
   await page.getByLabel("Media type").selectOption("video");
   await expect(page.getByText(mediaMessages.galleryVideoMissing)).toBeVisible();
