@@ -201,3 +201,29 @@ test("Add Feedback: the admin finds a booking by client name, writes feedback pe
   );
   expect(violations).toEqual([]);
 });
+
+// Issue 24, friction 2: on a 1-class booking of an 8-class plan the dialog said "up to 1 date", with no word of
+// where the plan's other classes are booked. The limit stays (spec §5); the dialog says where to add more.
+test("Edit Booking Dates keeps the booking's own limit and says that more classes are booked in Create Booking", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, newClient }) => {
+  await signedInAs("admin");
+  const client = await newClient({ ...nora(), packType: "8_55" });
+  await buyPackageAsAdmin(page, client, "8_55");
+  await bookThroughApi(page, client.id, [day(6)]);
+
+  await page.goto("/manage-bookings");
+  await page.getByRole("searchbox", { name: "Search by client name" }).fill(client.lastName);
+  await page.getByRole("button", { name: `Edit 1-Class Booking for ${client.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Booking Dates" });
+  await expect(dialog).toContainText(`1-Class Booking for ${client.name}: up to 1 date.`);
+  await expect(dialog).toContainText(
+    "Here you move this booking's dates. To book more of the plan's classes, use Create Booking.",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("link", { name: "Create Booking" }).click();
+  await expect(page).toHaveURL(/\/admin\?showBooking=true$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create Booking" })).toBeVisible();
+  await pickClient(page, client);
+  await expect(page.getByText("Classes left: 7 of 8")).toBeVisible();
+});
