@@ -161,7 +161,9 @@ test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, 
   expect(violations).toEqual([]);
 });
 
-test("Add Feedback: the admin finds a booking by client name, writes feedback per date and finds it saved", async ({
+// Issue 24, friction 8: the admin could type feedback into classes that had not happened yet. A class of today (the
+// school's) takes feedback; next month's is marked Upcoming and read-only, and the server refuses it too.
+test("Add Feedback: the admin finds a booking by client name, writes today's class's feedback and finds it saved; an upcoming class is read-only", async ({
   page,
   signedInAs,
   newClient,
@@ -170,7 +172,11 @@ test("Add Feedback: the admin finds a booking by client name, writes feedback pe
   await signedInAs("admin");
   const client = await newClient(nora());
   await buyPackageAsAdmin(page, client, "4_60");
-  await bookThroughApi(page, client.id, [day(8), day(15)]);
+  const { today } = (await (await page.request.get(`/api/bookings/draft/${client.id}`)).json()) as {
+    today: string;
+  };
+  const booking = await bookThroughApi(page, client.id, [today, day(15)]);
+  const todayLong = formatDay(today, { dateStyle: "full" });
 
   await page.goto("/admin-feedback");
   const search = page.getByPlaceholder("Search by title or client name", { exact: true });
@@ -183,22 +189,37 @@ test("Add Feedback: the admin finds a booking by client name, writes feedback pe
   await expect(
     page.getByRole("heading", { level: 2, name: `2-Class Booking · ${client.name}` }),
   ).toBeFocused();
-  const first = page.getByRole("textbox", { name: `Feedback for ${longDay(8)}` });
+  const upcoming = page.getByRole("textbox", { name: `Feedback for ${longDay(15)} Upcoming` });
+  await expect(upcoming).toHaveAttribute("readonly", "");
+  await expect(upcoming).toHaveAccessibleDescription(
+    "This class has not taken place yet: its feedback can be written from its day on.",
+  );
+  await upcoming.focus();
+  await page.keyboard.type("Too early");
+  await expect(upcoming).toHaveValue("");
+  const first = page.getByRole("textbox", { name: `Feedback for ${todayLong}`, exact: true });
+  await expect(first).toBeEditable();
   await first.fill("Floated on her back for ten seconds.");
-  await page.getByRole("textbox", { name: `Feedback for ${longDay(15)}` }).fill("Kicked the whole length.");
   await page.getByRole("button", { name: "Save Feedback" }).click();
   await expect(page.getByRole("status").filter({ hasText: bookingMessages.feedbackSaved })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // The server refuses what the page does not offer.
+  const refused = await page.request.put(`/api/bookings/${booking.id}/feedback`, {
+    data: { feedbacks: { [day(15)]: "Kicked the whole length." } },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    bookingMessages.feedbackNotYet(day(15)),
+  );
+
   await page.reload();
   await page.getByPlaceholder("Search by title or client name").fill(client.lastName);
   await page.getByRole("button", { name: new RegExp(`^2-Class Booking ${client.name} `) }).click();
-  await expect(page.getByRole("textbox", { name: `Feedback for ${longDay(8)}` })).toHaveValue(
+  await expect(page.getByRole("textbox", { name: `Feedback for ${todayLong}`, exact: true })).toHaveValue(
     "Floated on her back for ten seconds.",
   );
-  await expect(page.getByRole("textbox", { name: `Feedback for ${longDay(15)}` })).toHaveValue(
-    "Kicked the whole length.",
-  );
+  await expect(page.getByRole("textbox", { name: `Feedback for ${longDay(15)} Upcoming` })).toHaveValue("");
   expect(violations).toEqual([]);
 });
 
