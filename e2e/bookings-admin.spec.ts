@@ -161,6 +161,61 @@ test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, 
   expect(violations).toEqual([]);
 });
 
+// Issue 24, friction 1: right after saving, the dates were a read-only "Booked dates" list; after a reload the same
+// dates were "Chosen dates" with Remove and an enabled Update Booking. One presentation, whichever way the admin came.
+test("Create Booking shows a client's booked dates the same way after a save and after a reload; Remove only un-chooses", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, newClient }) => {
+  await signedInAs("admin");
+  const client = await newClient(nora());
+  await buyPackageAsAdmin(page, client, "4_60");
+
+  const expectBooked = async (details: ReturnType<Page["getByRole"]>, days: number[]) => {
+    const booked = details.getByRole("region", { name: "Booked dates" });
+    await expect(booked.getByRole("listitem")).toHaveText(days.map(longDay));
+    await expect(booked.getByRole("button")).toHaveCount(0);
+    await expect(booked).toContainText("Move or remove booked dates in Manage Bookings.");
+    const chosen = details.getByRole("region", { name: "Chosen dates" });
+    await expect(chosen).toContainText("No dates chosen yet.");
+    await expect(chosen).toContainText(
+      "Not booked until you save. Remove only takes a date out of this choice.",
+    );
+    await expect(details.getByRole("button", { name: "Update Booking" })).toBeDisabled();
+    for (const n of days) await expect(dayButton(details, n)).toBeDisabled();
+  };
+
+  await page.goto("/admin?showBooking=true");
+  await pickClient(page, client);
+  let details = page.getByRole("region", { name: `Booking details for ${client.name}` });
+  await details.getByRole("button", { name: "Go to the Next Month" }).click();
+  await dayButton(details, 9).click();
+  await dayButton(details, 16).click();
+  await details.getByRole("button", { name: "Create Booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.saved })).toBeVisible();
+  await expectBooked(details, [9, 16]);
+
+  await page.reload();
+  await pickClient(page, client);
+  details = page.getByRole("region", { name: `Booking details for ${client.name}` });
+  await expect(details.getByText("Classes left: 2 of 4")).toBeVisible();
+  // The calendar opens on the first booked date's month.
+  await expectBooked(details, [9, 16]);
+  await expectNoSeriousA11yViolations(page);
+
+  // A new date chosen, then removed: the booking keeps its two dates.
+  await dayButton(details, 23).click();
+  const chosen = details.getByRole("region", { name: "Chosen dates" });
+  await chosen.getByRole("button", { name: `Remove ${longDay(23)}` }).click();
+  await expectBooked(details, [9, 16]);
+  const draft = await page.request.get(`/api/bookings/draft/${client.id}`);
+  expect(await draft.json()).toMatchObject({ classesLeft: 2, booking: { dates: [day(9), day(16)] } });
+
+  await dayButton(details, 23).click();
+  await details.getByRole("button", { name: "Update Booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: bookingMessages.saved })).toBeVisible();
+  await expectBooked(details, [9, 16, 23]);
+});
+
 // Issue 24, friction 8: the admin could type feedback into classes that had not happened yet. A class of today (the
 // school's) takes feedback; next month's is marked Upcoming and read-only, and the server refuses it too.
 test("Add Feedback: the admin finds a booking by client name, writes today's class's feedback and finds it saved; an upcoming class is read-only", async ({
