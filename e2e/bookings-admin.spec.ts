@@ -216,6 +216,42 @@ test("Create Booking shows a client's booked dates the same way after a save and
   await expectBooked(details, [9, 16, 23]);
 });
 
+// Issue 24, friction 3, met at 1440 px: the centred error toast covered the calendar's month arrows for 3 s, right
+// where the admin clicks next. The toast now shows beside the control in use.
+test("Create Booking: a refused date's error toast leaves the calendar and its month arrows free to use", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, newClient }) => {
+  await signedInAs("admin");
+  const client = await newClient(nora());
+  await buyPackageAsAdmin(page, client, "4_60");
+  await page.goto("/admin?showBooking=true");
+  await pickClient(page, client);
+  const details = page.getByRole("region", { name: `Booking details for ${client.name}` });
+  const next = details.getByRole("button", { name: "Go to the Next Month" });
+  await next.click();
+  for (const n of [3, 4, 5, 6]) await dayButton(details, n).click();
+  await dayButton(details, 7).click();
+  const toast = page.getByRole("alert").filter({ hasText: bookingMessages.canOnlySelect(4) });
+  await expect(toast).toBeVisible();
+
+  const box = await toast.boundingBox();
+  const calendar = await details.locator(".rdp-root").boundingBox();
+  expect(box && calendar).toBeTruthy();
+  if (!box || !calendar) return;
+  const apart =
+    box.y + box.height <= calendar.y ||
+    calendar.y + calendar.height <= box.y ||
+    box.x + box.width <= calendar.x ||
+    calendar.x + calendar.width <= box.x;
+  expect(apart, `toast ${JSON.stringify(box)} over calendar ${JSON.stringify(calendar)}`).toBe(true);
+  // The next click goes to the arrow at once, while the message is still there to read.
+  const caption = details.locator(".rdp-caption_label");
+  const shown = await caption.textContent();
+  await next.click({ timeout: 1_000 });
+  await expect(caption).not.toHaveText(shown ?? "");
+  await expect(toast).toBeVisible();
+});
+
 // Issue 24, friction 8: the admin could type feedback into classes that had not happened yet. A class of today (the
 // school's) takes feedback; next month's is marked Upcoming and read-only, and the server refuses it too.
 test("Add Feedback: the admin finds a booking by client name, writes today's class's feedback and finds it saved; an upcoming class is read-only", async ({
