@@ -328,7 +328,7 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   await expect(kept).toBeVisible();
   await kept.getByRole("button", { name: "Done" }).click();
   await page.goto(`/clients-list?q=${lastName}`);
-  await expect(page.getByRole("row").filter({ hasText: lastName })).toContainText("+15551234567");
+  await expect(page.getByRole("row").filter({ hasText: lastName })).toContainText("+1 (555) 123-4567");
 
   await page.goto("/admin");
   await fillRegisterForm(page, { lastName: `${lastName}b`, email: uniqueEmail("phone"), phone: "12" });
@@ -340,4 +340,90 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   await expect(phone).toBeFocused();
   await expect(phone).toHaveValue("12"); // nothing typed is lost
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 24, friction 9: phone numbers read as raw digits ("+15552013344") in Clients and Edit Client. Both widths:
+// the table is a card per client at 375 px, where the number is tapped to call.
+test("Clients and Edit Client show a phone grouped for reading, as a link that calls it; it is stored as before", async ({
+  page,
+  signedInAs,
+  newClient,
+  adminApi,
+}) => {
+  await signedInAs("admin");
+  const client = await newClient({
+    firstName: "Tel",
+    lastName: uniqueName("Phone"),
+    phoneNumber: "+15552013344",
+  });
+  await page.goto("/clients-list");
+  await page.getByLabel("Search by name").fill(client.lastName);
+  const row = page.getByRole("row").filter({ hasText: client.email });
+  await expect(row.getByRole("link", { name: "+1 (555) 201-3344" })).toHaveAttribute(
+    "href",
+    "tel:+15552013344",
+  );
+  await expect(row).not.toContainText("+15552013344");
+
+  await page.getByRole("button", { name: `Edit ${client.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Client" });
+  await expect(dialog.getByLabel("Phone number")).toHaveValue("+1 (555) 201-3344");
+  await expect(dialog.getByRole("link", { name: "Call +1 (555) 201-3344" })).toHaveAttribute(
+    "href",
+    "tel:+15552013344",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status").filter({ hasText: messages.clientUpdated })).toBeVisible();
+  // Saved from its grouped form, the number is stored as it was: its digits and "+".
+  const found = await adminApi.get(`/api/clients?${new URLSearchParams({ search: client.lastName })}`);
+  const { items } = (await found.json()) as { items: { email: string; phoneNumber: string }[] };
+  expect(items.find((item) => item.email === client.email)?.phoneNumber).toBe("+15552013344");
+});
+
+// Issue 24, friction 10, met at 1440 px, where the phone and the package share a row of the register form.
+test("the register form's Package select keeps its height when the phone's error shows under the field beside it", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs }) => {
+  await signedInAs("admin");
+  await page.goto("/admin");
+  const form = page.getByRole("region", { name: "New client" });
+  const heightOf = async (name: string) => (await form.getByLabel(name).boundingBox())?.height ?? 0;
+  const before = await heightOf("Package");
+  expect(before).toBeGreaterThan(0);
+  await fillRegisterForm(page, { lastName: uniqueName("Tall"), email: uniqueEmail("tall"), phone: "12" });
+  await expect(form.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+  // Side by side, as met: the error grows the row they share.
+  const phoneBox = await form.getByLabel("Phone number").boundingBox();
+  const packageBox = await form.getByLabel("Package").boundingBox();
+  expect(Math.round(packageBox?.y ?? 0)).toBe(Math.round(phoneBox?.y ?? -1));
+  expect(await heightOf("Package")).toBe(before);
+});
+
+// Issue 24, friction 10: the side menu scrolled off the top of a long page (above 768 px; at 375 px it is a drawer).
+test("the admin side menu stays in view at the foot of a long page", { tag: "@desktop-only" }, async ({
+  page,
+  signedInAs,
+  newClient,
+}) => {
+  await signedInAs("admin");
+  const client = await newClient({ firstName: "Long", lastName: uniqueName("Page") });
+  await page.setViewportSize({ width: 1440, height: 560 });
+  await page.goto("/admin");
+  // The Edit Client panel above the registration form: a page a few screens long.
+  await page.getByRole("combobox", { name: "Search clients by name" }).fill(client.lastName);
+  await page.getByRole("listbox", { name: "Matching clients" }).getByRole("option").first().click();
+  await expect(page.getByRole("region", { name: "Edit Client" })).toBeVisible();
+  // Long enough to scroll well past the menu's first link.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(200);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  await expect(menu.getByRole("link", { name: "Register Client" })).toBeInViewport({ ratio: 1 });
+  await expect(menu.getByRole("link", { name: "Newsletter" })).toBeInViewport({ ratio: 1 });
+  // Below the top bar, not under it.
+  const bar = await page.getByRole("banner").boundingBox();
+  const first = await menu.getByRole("link", { name: "Register Client" }).boundingBox();
+  expect(first?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 64));
 });

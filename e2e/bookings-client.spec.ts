@@ -44,8 +44,9 @@ async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
- * A client registered by the admin through the API, signed in with its own password; with `booked`, it has an
- * 8-class plan and one booking of three dates next month, the first with feedback.
+ * A client registered by the admin through the API, signed in with its own password, with an 8-class plan and one
+ * booking of today (the school's) and three dates next month (`dates`); today's class has feedback, as feedback is
+ * written from a class's day on (issue 24).
  */
 async function bookedClientOf(browser: Browser, accounts: WorkerAccounts) {
   const client = await accounts.register({ firstName: "Mia", lastName: uniqueName("Swim") });
@@ -57,15 +58,17 @@ async function bookedClientOf(browser: Browser, accounts: WorkerAccounts) {
   const dates = nextMonthDays(today);
   const feedback = `Great kicks today, ${client.lastName}! Next: floating on the back.`;
   await buyPackageAsAdmin(admin, client, "8_55");
-  const saved = await admin.request.post("/api/bookings", { data: { clientId: client.id, dates } });
+  const saved = await admin.request.post("/api/bookings", {
+    data: { clientId: client.id, dates: [today, ...dates] },
+  });
   expect(saved.ok()).toBe(true);
   const { booking } = (await saved.json()) as SaveBookingResponse;
   const written = await admin.request.put(`/api/bookings/${booking.id}/feedback`, {
-    data: { feedbacks: { [dates[0] as string]: feedback } },
+    data: { feedbacks: { [today]: feedback } },
   });
   expect(written.ok()).toBe(true);
   await admin.context().close();
-  return { ...client, dates, feedback };
+  return { ...client, today, dates, feedback };
 }
 
 /** One booked client serves every test of a worker that only reads its pages (or changes what no other reads). */
@@ -107,14 +110,14 @@ test("the dashboard shows the booked dates with their Booking Details, keeps the
   await expect(page.locator(".calendar-booked")).toHaveCount(3);
   await booked.nth(1).click();
   const details = page.getByRole("dialog", { name: "Booking Details" });
-  await expect(details).toContainText("3-Class Booking");
+  await expect(details).toContainText("4-Class Booking");
   for (const date of client.dates) await expect(details).toContainText(fullDay(date));
   await expect(details).toContainText("Paid: Yes");
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(details).toBeHidden();
   // The same popup from the bookings list, for those who do not use the calendar.
-  await page.getByRole("button", { name: "Details of 3-Class Booking" }).click();
+  await page.getByRole("button", { name: "Details of 4-Class Booking" }).click();
   await expect(details).toContainText(fullDay(client.dates[2] as string));
   await details.getByRole("button", { name: "Close" }).click();
   await expect(details).toBeHidden();
@@ -172,15 +175,15 @@ test("/progress shows the package's circles and classes; /feedback shows each da
 
   await page.goto("/progress");
   await expect(page.getByRole("heading", { level: 1, name: "Class Progress" })).toBeVisible();
-  // Nothing is past yet: no circle filled, three of the eight booked.
-  await expect(page.getByRole("img", { name: "0 of 8 classes completed, 3 booked" })).toBeVisible();
+  // Nothing is past yet (today's class is still to come): no circle filled, four of the eight booked.
+  await expect(page.getByRole("img", { name: "0 of 8 classes completed, 4 booked" })).toBeVisible();
   await expect(page.getByText("0 of 8 completed")).toBeVisible();
   await expect(page.locator(".progress__circle")).toHaveCount(8);
-  await expect(page.locator(".progress__circle--booked")).toHaveCount(3);
+  await expect(page.locator(".progress__circle--booked")).toHaveCount(4);
   const classes = page.getByRole("region", { name: "Your classes" });
-  await expect(classes.getByRole("heading", { name: "3-Class Booking" })).toBeVisible();
-  for (const date of client.dates) await expect(classes).toContainText(fullDay(date));
-  await expect(classes.getByText("Upcoming")).toHaveCount(3);
+  await expect(classes.getByRole("heading", { name: "4-Class Booking" })).toBeVisible();
+  for (const date of [client.today, ...client.dates]) await expect(classes).toContainText(fullDay(date));
+  await expect(classes.getByText("Upcoming")).toHaveCount(4);
 
   await page.getByRole("button", { name: "Go to the Next Month" }).click();
   await page
@@ -188,7 +191,7 @@ test("/progress shows the package's circles and classes; /feedback shows each da
     .first()
     .click();
   const details = page.getByRole("dialog", { name: "Booking Details" });
-  await expect(details).toContainText("3-Class Booking");
+  await expect(details).toContainText("4-Class Booking");
   await expect(details).toContainText(fullDay(first));
   await details.getByRole("button", { name: "Close" }).click();
   await expect(details).toBeHidden();
@@ -198,10 +201,10 @@ test("/progress shows the package's circles and classes; /feedback shows each da
   await page.goto("/feedback");
   await expect(page.getByRole("heading", { level: 1, name: "View Feedback" })).toBeVisible();
   const dates = page.getByRole("list", { name: "Booked dates" }).getByRole("button");
-  // Newest first; the date with feedback says so.
-  await expect(dates).toHaveText([third, second, first].map(roundButtonText));
-  await page.getByRole("button", { name: `${formatDay(first)}, has feedback` }).click();
-  const popup = page.getByRole("dialog", { name: formatDay(first) });
+  // Newest first; the date with feedback (today's class) says so.
+  await expect(dates).toHaveText([third, second, first, client.today].map(roundButtonText));
+  await page.getByRole("button", { name: `${formatDay(client.today)}, has feedback` }).click();
+  const popup = page.getByRole("dialog", { name: formatDay(client.today) });
   await expect(popup).toContainText(client.feedback);
   await expectNoSeriousA11yViolations(page);
   await popup.getByRole("button", { name: "Close" }).click();
@@ -246,7 +249,7 @@ test("a client without a package or bookings is told where to start on each page
 
   await page.goto("/progress");
   await expect(page.getByText("You have no package and no booked classes yet.")).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "View Payments" })).toHaveAttribute(
+  await expect(page.getByRole("main").getByRole("link", { name: "Manage Payments" })).toHaveAttribute(
     "href",
     "/payments",
   );
@@ -261,4 +264,39 @@ test("a client without a package or bookings is told where to start on each page
   await page.goto("/client-panel");
   await expect(page.getByText("You have no booked classes yet.")).toBeVisible();
   await expect(page.getByText("No upcoming class booked.")).toBeVisible();
+});
+
+// Issue 24, frictions 5 and 6, met on a parent's phone: the package read "8 classes (55)", a bare price beside
+// "3-Class Booking", and the payments page had three names (tile, menu, hints).
+test("the package is named with its price in dollars, and the payments page has one name wherever it is linked", {
+  tag: "@mobile-only",
+}, async ({ page, signedInAs }) => {
+  await signedInAs(bookedClient);
+  const packageName = "8 classes · $55 per class";
+
+  await page.goto("/client-panel");
+  await expect(page.getByText(`${packageName}: 0 of 8 classes completed, 4 left to book.`)).toBeVisible();
+  await expect(page.getByText("8 classes (55)")).toHaveCount(0);
+  const tile = page
+    .getByRole("navigation", { name: "Your pages" })
+    .getByRole("link", { name: /^Manage Payments/ });
+  await expect(tile).toHaveAttribute("href", "/manage-payments");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Manage Payments", exact: true })).toHaveAttribute(
+    "href",
+    "/payments",
+  );
+  await expect(menu.getByRole("link", { name: "View Payments" })).toHaveCount(0);
+  await menu.getByRole("link", { name: "Manage Payments", exact: true }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page).toHaveTitle(/^Manage Payments \|/);
+  await expect(page.getByRole("region", { name: "Your subscription" })).toContainText(packageName);
+
+  await page.goto("/manage-payments");
+  await expect(page).toHaveTitle(/^Manage Payments \|/);
+
+  await page.goto("/progress");
+  await expect(page.getByText(packageName, { exact: true })).toBeVisible();
+  await expect(page.getByText("8 classes (55)")).toHaveCount(0);
 });

@@ -71,6 +71,8 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await upload.click();
   await expect(page.getByRole("status").getByText(mediaMessages.milestoneUploaded)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+  // The emptied form does not say an image is missing as if nothing had been uploaded (issue 24, friction 10).
+  await expect(page.getByText(mediaMessages.milestoneMissing)).toHaveCount(0);
   const adminList = page.getByRole("list", { name: `Milestones of Ola ${lastName}` });
   await expect(adminList.getByRole("listitem")).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
@@ -114,6 +116,7 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await toGallery.click();
   await expect(page.getByRole("status").getByText(mediaMessages.galleryImageUploaded)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("value", "100");
+  await expect(page.getByText(mediaMessages.galleryImageMissing)).toHaveCount(0);
 
   await page.getByLabel("Media type").selectOption("video");
   await expect(page.getByText(mediaMessages.galleryVideoMissing)).toBeVisible();
@@ -173,9 +176,10 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await page.getByLabel("Month").selectOption({ label: "All Months" });
   await page.getByLabel("Year").selectOption(String(thisYear - 1));
   await expect(page.getByText(mediaMessages.noMilestones)).toBeVisible();
-  await expect(page.getByLabel("Year").locator("option")).toHaveText(
-    [0, 1, 2, 3, 4].map((back) => String(thisYear - back)),
-  );
+  await expect(page.getByLabel("Year").locator("option")).toHaveText([
+    "All Years",
+    ...[0, 1, 2, 3, 4].map((back) => String(thisYear - back)),
+  ]);
   await page.getByLabel("Year").selectOption(String(thisYear));
   await expect(pager).toContainText("Page 1 of 2");
 
@@ -193,7 +197,8 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   expect([...saved.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   await preview.getByRole("button", { name: "Close" }).click();
 
-  // /gallery: this year's ten video links on two pages; last year's picture under its year.
+  // /gallery: every year's items at first, newest first: this year's ten video links, then last year's picture,
+  // on two pages; each year under its own filter.
   await page.goto("/gallery");
   const gallery = page.getByRole("list", { name: "Gallery items" });
   const galleryPager = page.getByRole("navigation", { name: "Gallery pages" });
@@ -205,8 +210,10 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   await expectNoSeriousA11yViolations(page);
   await galleryPager.getByRole("button", { name: "Next" }).click();
   await expect(galleryPager).toContainText("Page 2 of 2");
-  await expect(gallery.getByRole("listitem")).toHaveCount(1);
+  await expect(gallery.getByRole("listitem")).toHaveCount(2);
+  await expect(gallery.getByRole("listitem").last()).toContainText(`Image ${lastYearDate}`);
 
+  await page.getByLabel("Year").selectOption(String(thisYear));
   await page.getByLabel("Type").selectOption({ label: "Images" });
   await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
   await page.getByLabel("Year").selectOption(String(thisYear - 1));
@@ -239,4 +246,39 @@ test("a client with nothing uploaded sees the spec's empty texts", { tag: "@desk
   await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
   await expect(page.getByLabel("Type").locator("option")).toHaveText(["All Types", "Images", "Videos"]);
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 24, friction 4, met on a parent's phone: the pages opened on the current year, so in January December's
+// photos read "No items found for selected filters.". They open on every year; the year filter still narrows.
+test("/gallery and /milestones open on All Years: an item of last December shows without touching a filter", {
+  tag: "@mobile-only",
+}, async ({ page, signedInAs, newClient, adminApi }) => {
+  const client = await newClient({ firstName: "Ola", lastName: uniqueName("Years") });
+  const lastDecember = `${thisYear - 1}-12-20`;
+  const added = await adminApi.post("/api/media/gallery", {
+    multipart: {
+      clientId: client.id,
+      mediaType: "video",
+      date: lastDecember,
+      videoLink: "https://video.example/december-dive",
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await signedInAs(client);
+  await page.goto("/gallery");
+  const year = page.getByLabel("Year");
+  await expect(year).toHaveValue("");
+  await expect(year.locator("option:checked")).toHaveText("All Years");
+  const gallery = page.getByRole("list", { name: "Gallery items" });
+  await expect(gallery.getByRole("link", { name: new RegExp(`^Video ${lastDecember}`) })).toBeVisible();
+  await expect(page.getByText(mediaMessages.noGalleryItems)).toHaveCount(0);
+  await year.selectOption(String(thisYear));
+  await expect(page.getByText(mediaMessages.noGalleryItems)).toBeVisible();
+  await year.selectOption({ label: "All Years" });
+  await expect(gallery.getByRole("listitem")).toHaveCount(1);
+
+  await page.goto("/milestones");
+  await expect(page.getByLabel("Year")).toHaveValue("");
+  await expect(page.getByLabel("Year").locator("option:checked")).toHaveText("All Years");
 });

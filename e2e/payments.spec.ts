@@ -43,7 +43,7 @@ test("a client buys its package on the local checkout, sees it active, then canc
   await packages.getByRole("button", { name: "Buy this package" }).click();
   await expect(page).toHaveURL(/\/checkout\/local\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-  await expect(page.getByText("8 classes (55)")).toBeVisible();
+  await expect(page.getByText("8 classes · $55 per class")).toBeVisible();
   await expect(page.getByText("$440")).toBeVisible();
   await expect(page.getByText(client.email)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -56,7 +56,7 @@ test("a client buys its package on the local checkout, sees it active, then canc
   await expectNoSeriousA11yViolations(page);
   await thanks.getByRole("button", { name: "OK" }).click();
   await expect(thanks).toBeHidden();
-  await expect(box).toContainText("8 classes (55)");
+  await expect(box).toContainText("8 classes · $55 per class");
   await expect(box).toContainText("0 of 8 classes used");
   await expect(packages.getByRole("button", { name: "Buy this package" })).toBeDisabled();
 
@@ -107,7 +107,7 @@ test("/manage-payments is the same page; without a package chosen every pack is 
   await expectNoSeriousA11yViolations(page);
 
   await packages.getByRole("listitem").filter({ hasText: "$200" }).getByRole("button").click();
-  await expect(page.getByText("4 classes (50)")).toBeVisible();
+  await expect(page.getByText("4 classes · $50 per class")).toBeVisible();
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   const canceled = popup(page, "Payment canceled");
   await expect(canceled).toContainText(messages.paymentCanceled);

@@ -130,8 +130,9 @@ test("a Spanish-speaking family's client area speaks Spanish only @desktop-only"
   browser,
 }) => {
   const client = await accounts.register({ firstName: "Lucia", lastName: uniqueName("Núñez") });
-  // The owner books three classes next month and writes feedback in Spanish, as a Spanish-speaking school would
-  // (the first owner reads English: buyPackageAsAdmin presses the checkout's English Pay).
+  // The owner books today's class and two next month, and writes feedback in Spanish about today's (feedback is
+  // written from a class's day on), as a Spanish-speaking school would (the first owner reads English:
+  // buyPackageAsAdmin presses the checkout's English Pay).
   const owner = await browser.newPage();
   await owner.context().addCookies((await accounts.session(e2eAdmin)).cookies);
   const { today } = (await (
@@ -139,7 +140,7 @@ test("a Spanish-speaking family's client area speaks Spanish only @desktop-only"
   ).json()) as ClientBookingsResponse;
   const [year, month] = today.split("-").map(Number) as [number, number];
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
-  const dates = [`${next}-05`, `${next}-12`, `${next}-19`];
+  const dates = [today, `${next}-12`, `${next}-19`];
   await buyPackageAsAdmin(owner, client, "8_55");
   const saved = await owner.request.post("/api/bookings", { data: { clientId: client.id, dates } });
   expect(saved.ok()).toBe(true);

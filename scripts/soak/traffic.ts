@@ -168,6 +168,7 @@ export async function clientLoop(traffic: Traffic, client: Account, until: numbe
 
 interface BookingPage {
   items: { id: number; dates: { date: string }[] }[];
+  today: string;
 }
 interface Draft {
   selectable: number;
@@ -183,7 +184,8 @@ const feedbackLines = [
 
 /**
  * The admin: searches clients and bookings, books dates for clients with an active plan (far ahead, so they never
- * meet the demo data's own dates), writes feedback on a booking from the list, and sends heartbeats.
+ * meet the demo data's own dates), writes feedback for a class of a booking from the list whose day has come, and
+ * sends heartbeats.
  */
 export async function adminLoop(
   traffic: Traffic,
@@ -232,9 +234,13 @@ export async function adminLoop(
     },
     async () => {
       const page = await searchBookings();
-      const booking = page?.items.find((item) => item.dates.length > 0);
+      if (!page) return;
+      // Feedback is written for a class whose day has come (issue 24): the server refuses an upcoming one.
+      const taken = (item: BookingPage["items"][number]) =>
+        item.dates.filter(({ date }) => date <= page.today);
+      const booking = page.items.find((item) => taken(item).length > 0);
       if (!booking) return;
-      const { date } = pick(booking.dates);
+      const { date } = pick(taken(booking));
       await traffic.send("admin: feedback", {
         method: "PUT",
         path: `/api/bookings/${booking.id}/feedback`,

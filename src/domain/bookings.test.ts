@@ -25,9 +25,10 @@ import {
   saveBookingSchema,
   saveFeedbackSchema,
   selectableDates,
+  upcomingFeedbackChange,
   usedClasses,
 } from "./bookings.ts";
-import { addDays, dayInZone } from "./school-day.ts";
+import { addDays, dayInZone, hasDayCome } from "./school-day.ts";
 
 const today = "2026-03-10";
 
@@ -97,6 +98,33 @@ describe("the booking rules", () => {
       code: "too-many-dates",
       message: "You can only assign up to 1 class.",
     });
+  });
+
+  it("feedback is written from a class's day on: an upcoming date's text may only be sent unchanged", () => {
+    expect([
+      hasDayCome("2026-03-09", today),
+      hasDayCome(today, today),
+      hasDayCome("2026-03-11", today),
+    ]).toEqual([true, true, false]);
+    const stored = new Map<string, string | null>([
+      ["2026-03-09", "Kicked well."],
+      [today, null],
+      ["2026-03-11", null],
+      ["2026-03-12", "Written before the rule."],
+    ]);
+    expect(
+      upcomingFeedbackChange({ "2026-03-09": "Kicked better.", [today]: "Floated." }, stored, today),
+    ).toBeNull();
+    expect(
+      upcomingFeedbackChange({ "2026-03-11": "", "2026-03-12": "Written before the rule." }, stored, today),
+    ).toBeNull();
+    expect(upcomingFeedbackChange({ [today]: "Floated.", "2026-03-11": "Too early." }, stored, today)).toBe(
+      "2026-03-11",
+    );
+    expect(upcomingFeedbackChange({ "2026-03-12": " " }, stored, today)).toBe("2026-03-12");
+    // The school's today, not the server's: 23:30 on March 10th in New York is already March 11th in UTC.
+    const newYorkToday = dayInZone(new Date("2026-03-11T03:30:00Z"), "America/New_York");
+    expect(upcomingFeedbackChange({ "2026-03-11": "Too early." }, stored, newYorkToday)).toBe("2026-03-11");
   });
 
   it("used classes are the booked dates before today", () => {

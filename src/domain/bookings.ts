@@ -1,5 +1,5 @@
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
-import { dayInZone, formatDay, isIsoDay } from "./school-day.ts";
+import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
@@ -160,6 +160,14 @@ export const bookingMessages = {
         values: { day },
       },
     ),
+  feedbackNotYet: (day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.feedbackNotYet",
+        message: "The class of {day} has not taken place yet: its feedback can be written from that day on.",
+        values: { day: formatDay(day) },
+      },
+    ),
   feedbackDateNotBooked: (day: string) =>
     translate(
       /*i18n*/ {
@@ -304,6 +312,22 @@ export function checkEdit(s: EditSelection): BookingRefusal | null {
 }
 
 /** Used classes of a plan: its booked dates (current period) that are past. */
+/**
+ * Feedback is written about a class that has taken place: from its day on (the school's today, TZ_SCHOOL), never
+ * for an upcoming one. Of a save's texts (date → text, as sent), the first that would change an upcoming date's
+ * stored feedback, or null; a text sent unchanged is no change.
+ */
+export function upcomingFeedbackChange(
+  texts: Readonly<Record<string, string>>,
+  stored: ReadonlyMap<string, string | null>,
+  today: string,
+): string | null {
+  const changed = Object.entries(texts).find(
+    ([day, text]) => !hasDayCome(day, today) && (text.trim() || null) !== (stored.get(day) ?? null),
+  );
+  return changed ? changed[0] : null;
+}
+
 export const usedClasses = (bookedDates: readonly string[], today: string) =>
   bookedDates.filter((day) => day < today).length;
 

@@ -46,13 +46,14 @@ export const errorCodes = [
   "image-too-large",
   "media-not-found",
   // Bookings: no active plan; no dates; over the plan's classes; a past date; a date past the booking horizon; a
-  // date the client already has.
+  // date the client already has; feedback for a class that has not taken place yet.
   "no-active-subscription",
   "no-dates",
   "too-many-dates",
   "past-date",
   "date-too-far",
   "date-taken",
+  "upcoming-date",
   "booking-not-found",
 ] as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerClientSchema } from "./clients.ts";
 import { contactMessageSchema } from "./contact.ts";
-import { normalizePhoneNumber, phoneNumber } from "./fields.ts";
+import { groupedPhoneNumber, normalizePhoneNumber, phoneHref, phoneNumber } from "./fields.ts";
 
 describe("one rule per field, the same in every form", () => {
   it.each([
@@ -12,6 +12,20 @@ describe("one rule per field, the same in every form", () => {
     ["+44 20 7946 0958", "+442079460958"],
   ])("accepts the phone %s as %s", (written, stored) => {
     expect(normalizePhoneNumber(written)).toBe(stored);
+  });
+
+  it.each([
+    ["5550101001", "(555) 010-1001"],
+    ["+15552013344", "+1 (555) 201-3344"],
+    ["15552013344", "1 (555) 201-3344"],
+    ["+34612345678", "+34 612 345 678"],
+    ["+442079460958", "+442 079 460 958"],
+    ["5550101", "555-0101"],
+    ["61234567", "61 234 567"],
+  ])("shows the stored phone %s grouped for reading as %s, and calls it as stored", (stored, grouped) => {
+    expect(groupedPhoneNumber(stored)).toBe(grouped);
+    expect(normalizePhoneNumber(grouped)).toBe(stored);
+    expect(phoneHref(stored)).toBe(`tel:${stored}`);
   });
 
   it.each(["12345", "1234567890123456", "call me", "555-CALL-NOW", "++15551234567", ""])(

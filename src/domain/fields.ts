@@ -105,6 +105,27 @@ export function normalizePhoneNumber(text: string): string | null {
   return trimmed.startsWith("+") ? `+${digits}` : digits;
 }
 
+/**
+ * A stored phone number (normalizePhoneNumber's form) grouped for reading: a North American number as
+ * "(555) 010-1001", "+1 (555) 201-3344" or "555-0101", any other in groups of three from its end after its "+"
+ * ("+34 612 345 678"). What is stored does not change.
+ */
+export function groupedPhoneNumber(stored: string): string {
+  const plus = stored.startsWith("+") ? "+" : "";
+  const digits = stored.replace(/\D/g, "");
+  const local = (seven: string) => `${seven.slice(0, 3)}-${seven.slice(3)}`;
+  const northAmerican = (ten: string) => `(${ten.slice(0, 3)}) ${local(ten.slice(3))}`;
+  if (!plus && digits.length === 7) return local(digits);
+  if (!plus && digits.length === 10) return northAmerican(digits);
+  if (digits.length === 11 && digits.startsWith("1")) return `${plus}1 ${northAmerican(digits.slice(1))}`;
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return plus + groups.join(" ");
+}
+
+/** The address a phone calls a stored number at: the digits and a leading "+", as stored. */
+export const phoneHref = (stored: string) => `tel:${stored.replace(/[^+\d]/g, "")}`;
+
 export const phoneNumber = z
   .string(said(() => fieldMessages.phoneRequired))
   .trim()

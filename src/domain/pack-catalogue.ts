@@ -21,18 +21,6 @@ export function packOf(type: PackType): Pack {
   return { type, classes, pricePerClass, price: classes * pricePerClass };
 }
 
-/** "4 classes · 60 per class", in the reader's language. */
-export function packLabel(type: PackType): string {
-  const { classes, pricePerClass } = packOf(type);
-  return translate(
-    /*i18n*/ {
-      id: "packs.label",
-      message: "{classes, plural, one {# class} other {# classes}} · {pricePerClass} per class",
-      values: { classes, pricePerClass },
-    },
-  );
-}
-
 /**
  * "4 classes (60)": the class count, then the price per class in parentheses (spec §3 "available pack"). The name
  * as data: the packs table holds it, the payment provider is told it and the browser derives the pack type from
@@ -43,14 +31,18 @@ export function packName(type: PackType): string {
   return `${pack.classes} classes (${pack.pricePerClass})`;
 }
 
-/** A pack's name as a person reads it: "4 classes (60)" in English, "4 clases (60)" in Spanish. */
+/**
+ * A pack's name as a person reads it, wherever a page or a mail names a package: "8 classes · $55 per class" in
+ * English, "8 clases · $55 por clase" in Spanish. The price has its currency (formatPrice), so it never reads as a
+ * bare number beside a booking's title ("4-Class Booking"); packName is the data form the API keeps.
+ */
 export function packTitle(type: PackType): string {
   const { classes, pricePerClass } = packOf(type);
   return translate(
     /*i18n*/ {
-      id: "packs.title",
-      message: "{classes, plural, one {# class} other {# classes}} ({pricePerClass})",
-      values: { classes, pricePerClass },
+      id: "packs.label",
+      message: "{classes, plural, one {# class} other {# classes}} · {pricePerClass} per class",
+      values: { classes, pricePerClass: formatPrice(pricePerClass) },
     },
   );
 }
@@ -71,13 +63,16 @@ export const packCatalogue = packTypes.map((type) => ({ ...packOf(type), name: p
 export type CataloguePack = (typeof packCatalogue)[number];
 
 /**
- * An amount as pages show it, in the reader's language: the spec names no currency; the school's number (+1) and
- * locale are US, so dollars ("$60" in English and in US Spanish).
+ * The school's currency, the one setting every amount a person reads is written in (pages, mails): the spec names
+ * no currency; the school's number (+1) and locale are US, so dollars.
  */
+export const schoolCurrency = "USD";
+
+/** An amount as pages and mails show it, in the reader's language: "$60" in English and in US Spanish. */
 export function formatPrice(amount: number): string {
   return new Intl.NumberFormat(localeTags[readerLocale()], {
     style: "currency",
-    currency: "USD",
+    currency: schoolCurrency,
     maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
   }).format(amount);
 }

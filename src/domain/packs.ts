@@ -2,7 +2,7 @@ import { type PackType, packTypes } from "./pack-catalogue.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
-export { type Pack, type PackType, packLabel, packOf, packTypes } from "./pack-catalogue.ts";
+export { type Pack, type PackType, packOf, packTitle, packTypes } from "./pack-catalogue.ts";
 
 /** The pack a package selector starts on (spec §2: "defaulting to 4"). */
 export const defaultPackType: PackType = "4_60";

@@ -49,6 +49,12 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * True once `day` has come: it is `today` (the school's, dayInZone with TZ_SCHOOL) or before. A class has taken
+ * place, or takes place today, and can have feedback; a later day is upcoming.
+ */
+export const hasDayCome = (day: string, today: string): boolean => day <= today;
+
 /** `day` moved by `days` (negative goes back), still YYYY-MM-DD. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { RouteObject } from "react-router";
 import { localCheckoutRoute, paths } from "../domain/paths.ts";
@@ -25,11 +24,20 @@ const signedIn = (children: RouteObject[]): RouteObject => ({
   ],
 });
 
-/** The payments page: the header menu links to /payments and the dashboard tile to /manage-payments (spec §2). */
-const paymentsRoute = (path: string, title: MessageDescriptor): RouteObject => ({
+/**
+ * The payments page: the header menu links to /payments and the dashboard tile to /manage-payments (spec §2). One
+ * page, one name for people wherever it is named (tile, menu, hints, title): Manage Payments, the tile's words, as
+ * the page is where a package is bought and a subscription canceled (issue 24).
+ */
+const paymentsRoute = (path: string): RouteObject => ({
   path,
   lazy: () => import("./client/payments/payments-page.tsx").then((m) => ({ Component: m.PaymentsPage })),
-  handle: { meta: { title, description: msg`Choose your class package and manage your subscription.` } },
+  handle: {
+    meta: {
+      title: msg`Manage Payments`,
+      description: msg`Choose your class package and manage your subscription.`,
+    },
+  },
 });
 
 /** Under the public site layout: the password pages and the client area. */
@@ -93,8 +101,8 @@ export const siteShellRoutes: RouteObject[] = [
       lazy: () => import("./client/gallery/gallery-page.tsx").then((m) => ({ Component: m.GalleryPage })),
       handle: { meta: { title: msg`Gallery`, description: msg`Your swim photos and videos.` } },
     },
-    paymentsRoute(paths.payments, msg`View Payments`),
-    paymentsRoute(paths.managePayments, msg`Manage Payments`),
+    paymentsRoute(paths.payments),
+    paymentsRoute(paths.managePayments),
     {
       path: localCheckoutRoute,
       lazy: () =>

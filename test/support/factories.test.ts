@@ -67,12 +67,13 @@ beforeAll(async () => {
   const saved = await json<{ booking: { id: number } }>(
     await asAdmin("POST", "/api/bookings", {
       clientId: viaRoutes.active,
-      dates: ["2026-03-05", "2026-03-03"],
+      dates: ["2026-03-05", "2026-03-02"],
     }),
   );
+  // Feedback for the class of today, March 2nd: an upcoming class takes none (issue 24).
   await json(
     await asAdmin("PUT", `/api/bookings/${saved.booking.id}/feedback`, {
-      feedbacks: { "2026-03-03": "Great kicks; floats alone" },
+      feedbacks: { "2026-03-02": "Great kicks; floats alone" },
     }),
   );
 
@@ -124,7 +125,7 @@ async function sameAsRoutes(suffix: string) {
   };
   const activeBooking: Omit<NewBooking, "planId"> = {
     clientId: active.id as string,
-    dates: ["2026-03-05", { date: "2026-03-03", feedback: "Great kicks; floats alone" }],
+    dates: ["2026-03-05", { date: "2026-03-02", feedback: "Great kicks; floats alone" }],
     createdAt: bought,
   };
   // Its class after the cancellation was freed; the past one stays.

@@ -345,6 +345,37 @@ describe("Add Feedback", () => {
     ]);
   });
 
+  it("refuses feedback for a class that has not taken place in the school's time zone, and changes nothing", async () => {
+    // March 6th, 10:00 in New York: March 11th is upcoming.
+    const early = await feedback(aliceBookingId, { "2026-03-05": "Changed", "2026-03-11": "Too early" });
+    expect(await errorOf(early, 400)).toMatchObject({
+      code: "upcoming-date",
+      message:
+        "The class of March 11, 2026 has not taken place yet: its feedback can be written from that day on.",
+    });
+    // Sent unchanged (empty), an upcoming date is no change: the page's save of the other dates goes through.
+    await json(await feedback(aliceBookingId, { "2026-03-05": "Floated alone!", "2026-03-11": "" }));
+    // 23:30 on March 10th in New York (summer time since March 8th), March 11th in UTC: still upcoming.
+    await moveClockTo("2026-03-11T03:30:00.000Z");
+    expect((await errorOf(await feedback(aliceBookingId, { "2026-03-11": "Too early" }), 400)).code).toBe(
+      "upcoming-date",
+    );
+    const lesson = () =>
+      db()
+        .selectFrom("lesson")
+        .select("feedback")
+        .where("clientId", "=", alice.id)
+        .where("date", "=", "2026-03-11")
+        .executeTakeFirstOrThrow();
+    expect((await lesson()).feedback).toBeNull();
+    // 00:30 on March 11th in New York: its day has come.
+    await moveClockTo("2026-03-11T04:30:00.000Z");
+    await json(await feedback(aliceBookingId, { "2026-03-11": "Swam a length." }));
+    expect((await lesson()).feedback).toBe("Swam a length.");
+    await json(await feedback(aliceBookingId, { "2026-03-11": "" }));
+    await moveClockTo("2026-03-06T15:00:00.000Z");
+  });
+
   it("refuses a date that is not in the booking, and changes nothing", async () => {
     const refused = await feedback(aliceBookingId, { "2026-03-04": "Wrong day", "2026-03-05": "Changed" });
     expect(await errorOf(refused, 400)).toMatchObject({
@@ -375,7 +406,7 @@ describe("a client's own bookings", () => {
     const mine = await json<ClientBookingsResponse>(response);
     expect(mine.today).toBe("2026-03-06");
     expect(mine.plan).toEqual({
-      title: "4 classes (60)",
+      title: "4 classes · $60 per class",
       subscriptionId: aliceSubscription,
       totalClasses: 4,
       bookedClasses: 4,

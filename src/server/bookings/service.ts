@@ -15,6 +15,7 @@ import {
   type SaveBookingResponse,
   type SaveFeedbackInput,
   selectableDates,
+  upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
@@ -393,6 +394,11 @@ export async function saveFeedback(
       throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(notBooked[0]), {
         field: "feedbacks",
       });
+    }
+    const stored = new Map(lessons.map((lesson) => [lesson.date, lesson.feedback]));
+    const upcoming = upcomingFeedbackChange(input.feedbacks, stored, schoolToday(deps));
+    if (upcoming) {
+      throw appError("upcoming-date", 400, bookingMessages.feedbackNotYet(upcoming), { field: "feedbacks" });
     }
 
     const now = deps.clock.now().toISOString();

@@ -219,14 +219,14 @@ describe("Stripe checkout and webhooks", () => {
 
     expect(await infoOf(ana)).toEqual({
       active: true,
-      title: "4 classes (60)",
+      title: "4 classes · $60 per class",
       totalClasses: 4,
       usedClasses: 0,
       subscriptionId,
       packType: "4_60",
     });
     expect(await activePlans(ana.id)).toHaveLength(1);
-    expect(await receiptsTo(ana.email)).toEqual(["Your class package: 4 classes (60)"]);
+    expect(await receiptsTo(ana.email)).toEqual(["Your class package: 4 classes · $60 per class"]);
   });
 
   it("the first invoice is the purchase itself; a renewal invoice starts a new period with the classes restored", async () => {
@@ -248,8 +248,8 @@ describe("Stripe checkout and webhooks", () => {
     const info = await infoOf(ana);
     expect([info.totalClasses, info.usedClasses]).toEqual([4, 0]);
     expect(await receiptsTo(ana.email)).toEqual([
-      "Your class package: 4 classes (60)",
-      "Your class package is renewed: 4 classes (60)",
+      "Your class package: 4 classes · $60 per class",
+      "Your class package is renewed: 4 classes · $60 per class",
     ]);
   });
 
@@ -306,7 +306,7 @@ describe("Stripe checkout and webhooks", () => {
     expect(await (await deliver(deleted)).json()).toEqual({ received: true, outcome: "applied" });
     expect((await infoOf(cleo)).active).toBe(false);
     expect(await receiptsTo(cleo.email)).toEqual([
-      "Your class package: 4 classes (60)",
+      "Your class package: 4 classes · $60 per class",
       "Your subscription has been canceled",
     ]);
   });

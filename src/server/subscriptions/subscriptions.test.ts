@@ -149,7 +149,7 @@ describe("buying on the local checkout", () => {
       sessionId,
       status: "open",
       packType: "4_60",
-      packName: "4 classes (60)",
+      packName: "4 classes · $60 per class",
       classes: 4,
       pricePerClass: 60,
       price: 240,
@@ -173,7 +173,7 @@ describe("buying on the local checkout", () => {
     const info = await usedClasses(alice);
     expect(info).toEqual({
       active: true,
-      title: "4 classes (60)",
+      title: "4 classes · $60 per class",
       totalClasses: 4,
       usedClasses: 0,
       subscriptionId: expect.stringMatching(/^local_sub_/),
@@ -181,7 +181,7 @@ describe("buying on the local checkout", () => {
     });
     expect(await usedClasses(alice, admin)).toEqual(info);
     expect(await plansOf(alice.id)).toHaveLength(1);
-    expect(await receiptsTo(alice.email)).toEqual(["Your class package: 4 classes (60)"]);
+    expect(await receiptsTo(alice.email)).toEqual(["Your class package: 4 classes · $60 per class"]);
     expect((await as(alice, "GET", `/api/payments/local/${sessionId}`)).status).toBe(200);
   });
 
@@ -259,7 +259,7 @@ describe("buying on the local checkout", () => {
       { isActive: 0, totalClasses: 4, packType: "4_60", subscriptionId },
     ]);
     expect(await receiptsTo(alice.email)).toEqual([
-      "Your class package: 4 classes (60)",
+      "Your class package: 4 classes · $60 per class",
       "Your subscription has been canceled",
     ]);
     // Nothing left to cancel; the package may change again.
@@ -298,10 +298,10 @@ describe("in Spanish", () => {
     const { sessionId } = await startCheckout(sofia);
     const spanishPage = { cookie: sofia.cookie, headers: { "accept-language": "es" } };
     const checkout = await call(t, "GET", `/api/payments/local/${sessionId}`, spanishPage);
-    expect(await checkout.json()).toMatchObject({ packType: "4_60", packName: "4 clases (60)" });
+    expect(await checkout.json()).toMatchObject({ packType: "4_60", packName: "4 clases · $60 por clase" });
     expect((await call(t, "POST", `/api/payments/local/${sessionId}/pay`, spanishPage)).status).toBe(200);
     const info = await call(t, "GET", `/api/subscriptions/used-classes/${sofia.id}`, spanishPage);
-    expect(await info.json()).toMatchObject({ active: true, title: "4 clases (60)" });
+    expect(await info.json()).toMatchObject({ active: true, title: "4 clases · $60 por clase" });
     // The catalogue's names are data: the same in every language, so the browser derives each pack type.
     const packs = await call(t, "GET", "/api/subscriptions/available-packs", {
       headers: { "accept-language": "es" },
@@ -325,7 +325,7 @@ describe("in Spanish", () => {
       .execute();
     expect(receipts).toEqual([
       {
-        subject: "Tu paquete de clases: 4 clases (60)",
+        subject: "Tu paquete de clases: 4 clases · $60 por clase",
         body: [
           "Hola, Sofía:",
           "Gracias por tu compra. Tu paquete de 4 clases a 60 por clase (240 en total) ya está activo: puedes reservar sus clases.",
@@ -337,7 +337,7 @@ describe("in Spanish", () => {
         body: [
           "Hola, Sofía:",
           "Tu suscripción se canceló correctamente. Te quedaban 4 clases.",
-          `Paquete: 4 clases (60). Suscripción: ${subscriptionId}`,
+          `Paquete: 4 clases · $60 por clase. Suscripción: ${subscriptionId}`,
         ].join("\n\n"),
       },
     ]);

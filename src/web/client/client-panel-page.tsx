@@ -142,7 +142,7 @@ function BookingList({ data, onOpen }: { data: ClientBookingsResponse; onOpen: (
               <Trans>Your instructor books your class dates; they will show on this calendar.</Trans>
             ) : (
               <Trans>
-                Choose a package on <Link to={paths.payments}>View Payments</Link> to start.
+                Choose a package on <Link to={paths.payments}>Manage Payments</Link> to start.
               </Trans>
             )}
           </p>

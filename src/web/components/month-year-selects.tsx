@@ -35,23 +35,28 @@ export function MonthSelect({
   );
 }
 
-/** Year filter (spec §2, §9): the current year and the four before it. */
+/**
+ * Year filter (spec §2, §9): All Years, then the current year and the four before it; the value is a year, or ""
+ * for all. All Years is where the pages open, as the month filter opens on All Months.
+ */
 export function YearSelect({
   value,
   today,
   onChange,
 }: {
-  value: number;
+  value: number | null;
   today: Date;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="filter">
       <label htmlFor={id}>
         <Trans>Year</Trans>
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t`All Years`}</option>
         {filterYears(today).map((year) => (
           <option key={year} value={year}>
             {year}

@@ -55,7 +55,7 @@ export const clientMenuLinks: readonly NavLinkItem[] = [
   { to: paths.feedback, label: msg`View Feedback` },
   { to: paths.milestones, label: msg`Milestones` },
   { to: paths.gallery, label: msg`Gallery` },
-  { to: paths.payments, label: msg`View Payments` },
+  { to: paths.payments, label: msg`Manage Payments` },
   { to: paths.contract, label: msg`View Contract` },
 ];
 

@@ -2,7 +2,9 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { format, parseISO } from "date-fns";
 import { useId, useState } from "react";
 import { DayPicker } from "react-day-picker";
+import { Link } from "react-router";
 import { type Booking, bookingMessages, checkEdit, lastBookableDay } from "../../../domain/bookings.ts";
+import { createBookingPath } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
@@ -109,6 +111,13 @@ function EditBookingForm({
           one={`${title} for ${name}: up to # date.`}
           other={`${title} for ${name}: up to # dates.`}
         />
+      </p>
+      {/* The limit is this booking's own size (spec §5): the plan's other classes are booked elsewhere. */}
+      <p className="edit-booking__more">
+        <Trans>
+          Here you move this booking's dates. To book more of the plan's classes, use{" "}
+          <Link to={createBookingPath}>Create Booking</Link>.
+        </Trans>
       </p>
       <DayPicker
         mode="multiple"

@@ -3,8 +3,9 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Client } from "../../../domain/clients.ts";
 import { clientPageSize } from "../../../domain/clients.ts";
+import { groupedPhoneNumber, phoneHref } from "../../../domain/fields.ts";
 import { messages } from "../../../domain/messages.ts";
-import { packLabel } from "../../../domain/packs.ts";
+import { packTitle } from "../../../domain/packs.ts";
 import { queryParams } from "../../../domain/paths.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog/dialog.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -216,13 +217,17 @@ function ClientsTable({
                 value: breakableEmail(client.email),
                 className: "clients-table__email",
               },
-              { label: headings.phone, value: client.phoneNumber, className: "clients-table__phone" },
+              {
+                label: headings.phone,
+                value: <a href={phoneHref(client.phoneNumber)}>{groupedPhoneNumber(client.phoneNumber)}</a>,
+                className: "clients-table__phone",
+              },
               {
                 label: headings.pack,
                 className: "clients-table__pack",
                 value: (
                   <>
-                    {client.defaultPackType ? packLabel(client.defaultPackType) : t`None`}
+                    {client.defaultPackType ? packTitle(client.defaultPackType) : t`None`}
                     <PlanSummary plan={client.plan} />
                   </>
                 ),

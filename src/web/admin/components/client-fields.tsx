@@ -1,7 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import type { Client } from "../../../domain/clients.ts";
+import { groupedPhoneNumber, phoneHref } from "../../../domain/fields.ts";
 
 const fields = [
   { name: "firstName", label: msg`First name`, type: "text", autoComplete: "off" },
@@ -26,7 +28,8 @@ export const isClientFieldError = (error: FieldError | null): boolean =>
  * firstName, lastName, email, phoneNumber: all required (spec §5 "Register form"). The phone's rule is the
  * server's (domain/fields.ts), which accepts the usual ways of writing a number ("+1 (555) 123-4567") and says
  * what is wrong: no pattern here, so the browser never answers with its own "match the requested format". A
- * refusal about one field is shown under that field and read with it.
+ * refusal about one field is shown under that field and read with it. A known phone number is shown grouped for
+ * reading ("(555) 010-1001": the server stores its digits as before) with a link that calls it from a phone.
  */
 export function ClientFields({
   client,
@@ -42,6 +45,8 @@ export function ClientFields({
       {fields.map((field) => {
         const id = `${prefix}-${field.name}`;
         const invalid = error?.field === field.name;
+        const stored = client?.[field.name] ?? "";
+        const phone = field.name === "phoneNumber" && stored ? groupedPhoneNumber(stored) : null;
         return (
           <div className="field" key={field.name}>
             <label htmlFor={id}>{i18n._(field.label)}</label>
@@ -51,7 +56,7 @@ export function ClientFields({
               type={field.type}
               autoComplete={field.autoComplete}
               required
-              defaultValue={client?.[field.name] ?? ""}
+              defaultValue={phone ?? stored}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-error` : undefined}
             />
@@ -59,6 +64,11 @@ export function ClientFields({
               <p id={`${id}-error`} className="field__error">
                 {error?.message}
               </p>
+            )}
+            {phone && (
+              <a className="field__call" href={phoneHref(stored)}>
+                <Trans>Call {phone}</Trans>
+              </a>
             )}
           </div>
         );

@@ -9,11 +9,15 @@ export function useMediaUpload() {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The last try succeeded and nothing changed since: the form is emptied for the next picture, and its "what is
+  // missing" hint waits until the admin starts on it (it read as if the upload had not happened).
+  const [uploaded, setUploaded] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function resetOutcome() {
     setFailure(null);
     setProgress(null);
+    setUploaded(false);
   }
 
   return {
@@ -21,6 +25,7 @@ export function useMediaUpload() {
     fileProblem,
     failure,
     progress,
+    uploaded,
     /** For the upload hook to report progress. */
     setProgress,
     fileInput,
@@ -35,9 +40,11 @@ export function useMediaUpload() {
     started(fraction: number | null) {
       setFailure(null);
       setProgress(fraction);
+      setUploaded(false);
     },
     /** After a success: the form is ready for the next picture. */
     clearFile() {
+      setUploaded(true);
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
     },

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
-import { type PackType, packLabel, packTypes } from "../../../domain/packs.ts";
+import { type PackType, packTitle, packTypes } from "../../../domain/packs.ts";
 
 /** The package dropdown of the register and edit forms: the six packs. */
 export function PackSelect({
@@ -39,7 +39,7 @@ export function PackSelect({
         )}
         {packTypes.map((type) => (
           <option key={type} value={type}>
-            {packLabel(type)}
+            {packTitle(type)}
           </option>
         ))}
       </select>

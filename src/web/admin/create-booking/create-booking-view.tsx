@@ -34,7 +34,7 @@ const saveFailureMessage = (error: unknown) =>
 /**
  * /admin's Create Booking view (spec §2, §4, §5): pick a client; one without an active plan gets the spec's toast
  * and the view goes back to no client. Otherwise the calendar opens on the plan's classes left, with the existing
- * booking's today-and-later dates already chosen.
+ * booking's today-and-later dates shown as booked.
  */
 export function CreateBookingView() {
   const queryClient = useQueryClient();
@@ -109,9 +109,11 @@ function BookingDetails({
   const calendarHeadingId = useId();
   const listHeadingId = useId();
   const bookedHeadingId = useId();
-  // Dates saved from this view stay booked (shown, not chosen again); the existing booking's dates start chosen.
-  const [saved, setSaved] = useState<string[]>([]);
-  const [chosen, setChosen] = useState<string[]>(() => draft.booking?.dates ?? []);
+  // One presentation of a booking, whether it was saved a moment ago or loaded after a reload (issue 24): its
+  // today-and-later dates are booked (listed, marked on the calendar, changed in Manage Bookings); the chosen dates
+  // are only the new ones, and Remove takes one out of the choice, never out of the booking. Saving sends both.
+  const [saved, setSaved] = useState<string[]>(() => draft.booking?.dates ?? []);
+  const [chosen, setChosen] = useState<string[]>([]);
   const name = `${client.firstName} ${client.lastName}`;
   const today = toDate(draft.today);
   const lastDay = toDate(lastBookableDay(draft.today));
@@ -183,7 +185,7 @@ function BookingDetails({
             mode="multiple"
             locale={dayPickerLocale()}
             today={today}
-            defaultMonth={chosen[0] ? toDate(chosen[0]) : today}
+            defaultMonth={saved[0] ? toDate(saved[0]) : today}
             startMonth={today}
             endMonth={lastDay}
             selected={chosen.map(toDate)}
@@ -207,6 +209,9 @@ function BookingDetails({
             <h3 id={listHeadingId}>
               <Trans>Chosen dates</Trans>
             </h3>
+            <p className="booking-hint">
+              <Trans>Not booked until you save. Remove only takes a date out of this choice.</Trans>
+            </p>
             {chosen.length === 0 ? (
               <p>
                 <Trans>No dates chosen yet.</Trans>

@@ -7,7 +7,7 @@ import {
   maxFeedbackLength,
   shownBookingTitle,
 } from "../../../domain/bookings.ts";
-import { formatDay } from "../../../domain/school-day.ts";
+import { formatDay, hasDayCome } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
@@ -100,8 +100,8 @@ export function AdminFeedbackPage() {
             />
           )}
         </section>
-        {shown ? (
-          <FeedbackForm key={shown.id} booking={shown} />
+        {shown && query.data ? (
+          <FeedbackForm key={shown.id} booking={shown} today={query.data.today} />
         ) : (
           <p className="feedback-layout__hint">
             <Trans>Choose a booking to write feedback for its classes.</Trans>
@@ -112,7 +112,12 @@ export function AdminFeedbackPage() {
   );
 }
 
-function FeedbackForm({ booking }: { booking: Booking }) {
+/**
+ * A text box per booked date. A date that has not come yet in the school's time zone (`today`, from the list's
+ * answer) is marked Upcoming and read-only: feedback is about a class that took place, and the server refuses it
+ * too (domain/bookings.ts, upcomingFeedbackChange).
+ */
+function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
   const { t } = useLingui();
   const toast = useToast();
   const save = useSaveFeedback();
@@ -130,7 +135,9 @@ function FeedbackForm({ booking }: { booking: Booking }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const feedbacks = Object.fromEntries(
-      booking.dates.map(({ date }) => [date, String(form.get(date) ?? "").trim()]),
+      booking.dates
+        .filter(({ date }) => hasDayCome(date, today))
+        .map(({ date }) => [date, String(form.get(date) ?? "").trim()]),
     );
     try {
       await save.mutateAsync({ id: booking.id, input: { feedbacks } });
@@ -156,23 +163,44 @@ function FeedbackForm({ booking }: { booking: Booking }) {
         <form className="feedback-form__fields" onSubmit={onSubmit}>
           {booking.dates.map(({ date, feedback }) => {
             const day = formatDay(date, { dateStyle: "full" });
+            const id = `${fieldId}-${date}`;
+            const upcoming = !hasDayCome(date, today);
             return (
-              <div className="field" key={date}>
-                <label htmlFor={`${fieldId}-${date}`}>
+              <div className={`field${upcoming ? " feedback-form__upcoming" : ""}`} key={date}>
+                <label htmlFor={id}>
                   <Trans>Feedback for {day}</Trans>
+                  {upcoming && (
+                    <span className="feedback-form__badge">
+                      {" "}
+                      <Trans>Upcoming</Trans>
+                    </span>
+                  )}
                 </label>
                 <textarea
-                  id={`${fieldId}-${date}`}
+                  id={id}
                   name={date}
-                  rows={3}
+                  rows={upcoming ? 1 : 3}
                   maxLength={maxFeedbackLength}
                   defaultValue={feedback ?? ""}
+                  readOnly={upcoming}
+                  aria-describedby={upcoming ? `${id}-note` : undefined}
                 />
+                {upcoming && (
+                  <p id={`${id}-note`} className="feedback-form__note">
+                    <Trans>
+                      This class has not taken place yet: its feedback can be written from its day on.
+                    </Trans>
+                  </p>
+                )}
               </div>
             );
           })}
           <div className="admin-form__actions">
-            <button type="submit" className="admin-button" disabled={save.isPending}>
+            <button
+              type="submit"
+              className="admin-button"
+              disabled={save.isPending || booking.dates.every(({ date }) => !hasDayCome(date, today))}
+            >
               {save.isPending ? t`Saving…` : t`Save Feedback`}
             </button>
           </div>

@@ -55,6 +55,8 @@ export function AdminGalleryPage() {
   const imageAlt = (date: string) => t`Image from ${date}`;
   const outcome = galleryUploadOf({ client, mediaType, date, file, link });
   const hint = "missing" in outcome ? outcome.missing : null;
+  // Right after a success the emptied form is not "missing" anything yet (useMediaUpload).
+  const shownHint = form.uploaded ? null : hint;
   // An invalid link (not http/https) is an error, not just something still to fill in.
   const linkProblem =
     mediaType === "video" && link.trim() !== "" && hint !== null && hint !== mediaMessages.galleryMissing
@@ -144,9 +146,9 @@ export function AdminGalleryPage() {
             }}
           />
         </div>
-        {hint && (
+        {shownHint && (
           <p id={ids.hint} className={linkProblem ? "field__error" : "media-upload__hint"}>
-            {hint}
+            {shownHint}
           </p>
         )}
         <UploadActions
@@ -154,7 +156,7 @@ export function AdminGalleryPage() {
           label={t`Upload to Gallery`}
           pending={upload.isPending}
           disabled={hint !== null || (mediaType === "image" && fileProblem !== null) || upload.isPending}
-          describedBy={hint ? ids.hint : undefined}
+          describedBy={shownHint ? ids.hint : undefined}
         />
       </form>
       {client && (

@@ -24,6 +24,7 @@ export function AdminMilestonesPage() {
   const hintId = useId();
   const { file } = form;
   const missing = !client || !file;
+  const showHint = missing && !form.uploaded;
   const clientName = client ? `${client.firstName} ${client.lastName}` : "";
 
   async function submit(event: FormEvent) {
@@ -54,7 +55,7 @@ export function AdminMilestonesPage() {
       <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload a milestone`}>
         <SelectedClient client={client} />
         <ImageFileField upload={form} label={t`Milestone image (PNG or JPEG)`} />
-        {missing && (
+        {showHint && (
           <p id={hintId} className="media-upload__hint">
             {mediaMessages.milestoneMissing}
           </p>
@@ -64,7 +65,7 @@ export function AdminMilestonesPage() {
           label={t`Upload Milestone`}
           pending={upload.isPending}
           disabled={missing || form.fileProblem !== null || upload.isPending}
-          describedBy={missing ? hintId : undefined}
+          describedBy={showHint ? hintId : undefined}
         />
       </form>
       {client && (

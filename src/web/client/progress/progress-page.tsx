@@ -77,8 +77,8 @@ function ClientProgress({ clientId }: { clientId: string }) {
         </p>
         <p>
           <Trans>
-            Choose your class package on <Link to={paths.payments}>View Payments</Link>; your instructor then
-            books your class dates and they show here.
+            Choose your class package on <Link to={paths.payments}>Manage Payments</Link>; your instructor
+            then books your class dates and they show here.
           </Trans>
         </p>
       </div>
@@ -122,7 +122,7 @@ function PackageTracker({ plan }: { plan: ClientPlanProgress | null }) {
       ) : (
         <p className="bookings-empty">
           <Trans>
-            You have no active package. Choose one on <Link to={paths.payments}>View Payments</Link>.
+            You have no active package. Choose one on <Link to={paths.payments}>Manage Payments</Link>.
           </Trans>
         </p>
       )}

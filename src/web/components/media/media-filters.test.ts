@@ -17,8 +17,8 @@ const today = new Date(2026, 10, 20);
 const address = (query: Record<string, string>) => new URLSearchParams(query);
 
 describe("the media filters in the address", () => {
-  it("start at All Months, the current year, All Types, page 1", () => {
-    expect(mediaFiltersFrom(address({}), today)).toEqual({ month: null, year: 2026, type: null, page: 1 });
+  it("start at All Months, All Years, All Types, page 1", () => {
+    expect(mediaFiltersFrom(address({}), today)).toEqual({ month: null, year: null, type: null, page: 1 });
   });
 
   it("read a month, one of the five years, a type and a page", () => {
@@ -38,7 +38,7 @@ describe("the media filters in the address", () => {
       [queryParams.mediaType]: "audio",
       [queryParams.mediaPage]: "-1",
     });
-    expect(mediaFiltersFrom(params, today)).toEqual({ month: null, year: 2026, type: null, page: 1 });
+    expect(mediaFiltersFrom(params, today)).toEqual({ month: null, year: null, type: null, page: 1 });
   });
 
   it("go back to page 1 when a filter changes, and drop a filter set to all", () => {
@@ -61,6 +61,7 @@ describe("the media filters in the address", () => {
     expect(
       new URLSearchParams(mediaListQuery({ month: 12, year: 2025, type: "image", page: 1 })).get("type"),
     ).toBe("image");
+    expect(mediaListQuery({ month: null, year: null, type: null, page: 1 })).toBe("page=1");
   });
 });
 

@@ -9,12 +9,13 @@ import { queryParams } from "../../../domain/paths.ts";
 
 /**
  * The filters of /milestones and /gallery as the address carries them (spec §2): month (absent: All Months),
- * year (one of the current year and the four before; absent or anything else: the current year), type (gallery
- * only; absent: All Types) and page. Filtering and paging run on the server; this only reads and writes them.
+ * year (one of the current year and the four before; absent or anything else: All Years, so a parent opening the
+ * page in January still sees December's photos), type (gallery only; absent: All Types) and page. Filtering and paging run on the server; this only reads and writes them.
  */
 export interface MediaFilters {
   month: number | null;
-  year: number;
+  /** null: All Years. */
+  year: number | null;
   type: GalleryMediaType | null;
   page: number;
 }
@@ -27,7 +28,7 @@ export function mediaFiltersFrom(params: URLSearchParams, today: Date): MediaFil
   const years = filterYears(today);
   return {
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
-    year: years.includes(year) ? year : (years[0] as number),
+    year: years.includes(year) ? year : null,
     type: galleryMediaTypes.find((known) => known === type) ?? null,
     page: Number.isInteger(page) && page >= 1 && page <= 999_999 ? page : 1,
   };
