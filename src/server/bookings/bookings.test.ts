@@ -363,9 +363,10 @@ describe("Add Feedback", () => {
     const lesson = () =>
       db()
         .selectFrom("lesson")
-        .select("feedback")
-        .where("clientId", "=", alice.id)
-        .where("date", "=", "2026-03-11")
+        .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+        .select("lessonSwimmer.feedback")
+        .where("lesson.clientId", "=", alice.id)
+        .where("lesson.date", "=", "2026-03-11")
         .executeTakeFirstOrThrow();
     expect((await lesson()).feedback).toBeNull();
     // 00:30 on March 11th in New York: its day has come.
