@@ -176,6 +176,43 @@ export const bookingMessages = {
         values: { day },
       },
     ),
+  get swimmersNeeded() {
+    return translate(
+      /*i18n*/ { id: "bookings.swimmersNeeded", message: "Choose at least one swimmer for the class." },
+    );
+  },
+  get swimmerNotInHousehold() {
+    return translate(
+      /*i18n*/ { id: "bookings.swimmerNotInHousehold", message: "That swimmer is not one of this client's." },
+    );
+  },
+  feedbackWhoseNeeded: (day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.feedbackWhoseNeeded",
+        message: "Several swimmers are in the class of {day}: write the feedback under each one's name.",
+        values: { day: formatDay(day) },
+      },
+    ),
+  feedbackSwimmerNotInClass: (day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.feedbackSwimmerNotInClass",
+        message: "That swimmer is not in the class of {day}.",
+        values: { day: formatDay(day) },
+      },
+    ),
+  swimmerHasFeedback: (name: string, day: string) =>
+    translate(
+      /*i18n*/ {
+        id: "bookings.swimmerHasFeedback",
+        message: "{name} already has feedback for the class of {day}, so they stay in it.",
+        values: { name, day: formatDay(day) },
+      },
+    ),
+  get swimmersSaved() {
+    return translate(/*i18n*/ { id: "bookings.swimmersSaved", message: "Swimmers saved." });
+  },
   get remindersOn() {
     return translate(/*i18n*/ { id: "bookings.remindersOn", message: "Class reminders are on." });
   },
@@ -362,7 +399,28 @@ const dateList = z
   )
   .transform((days) => [...days].sort());
 
-/** POST /api/bookings: Create Booking's save (creates the client's booking for its plan, or updates it). */
+const swimmerId = z.string(said(() => bookingMessages.swimmerNotInHousehold)).regex(
+  /^[A-Za-z0-9_-]{1,64}$/,
+  said(() => bookingMessages.swimmerNotInHousehold),
+);
+
+/** Who swims in a class: one or more swimmers of the household, each once. */
+const swimmerIdList = z
+  .array(swimmerId)
+  .min(
+    1,
+    said(() => bookingMessages.swimmersNeeded),
+  )
+  .max(
+    20,
+    said(() => bookingMessages.swimmerNotInHousehold),
+  )
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /api/bookings: Create Booking's save (creates the client's booking for its plan, or updates it).
+ * `swimmerIds`: who swims in the dates this save adds; unset, every swimmer of the household (docs/decisions/019).
+ */
 export const saveBookingSchema = z
   .object({
     clientId: z.string(said(() => bookingMessages.selectClientFirst)).regex(
@@ -370,35 +428,39 @@ export const saveBookingSchema = z
       said(() => bookingMessages.selectClientFirst),
     ),
     dates: dateList,
+    swimmerIds: swimmerIdList.optional(),
   })
   .strict();
 export type SaveBookingInput = z.infer<typeof saveBookingSchema>;
 
-/** PATCH /api/bookings/:bookingId: the future dates chosen in Edit Booking Dates (past dates are kept). */
-export const editBookingSchema = z.object({ dates: dateList }).strict();
+/**
+ * PATCH /api/bookings/:bookingId: the future dates chosen in Edit Booking Dates (past dates are kept); `swimmerIds`
+ * as for a save, for the dates it adds.
+ */
+export const editBookingSchema = z.object({ dates: dateList, swimmerIds: swimmerIdList.optional() }).strict();
 export type EditBookingInput = z.infer<typeof editBookingSchema>;
 
-/** PUT /api/bookings/:bookingId/feedback: date → text; an empty text clears that date's feedback. */
+const feedbackText = z
+  .string()
+  .max(
+    maxFeedbackLength,
+    said(() => bookingMessages.feedbackTooLong(maxFeedbackLength)),
+  )
+  .refine(
+    (text) => !text.includes("\u0000"),
+    said(() => bookingMessages.feedbackNul),
+  );
+
+/**
+ * PUT /api/bookings/:bookingId/feedback: date → text (a class of one swimmer), or date → swimmer id → text (each
+ * swimmer of a class of several); an empty text clears that feedback.
+ */
 export const saveFeedbackSchema = z
   .object({
-    feedbacks: z
-      .record(
-        isoDay,
-        z
-          .string()
-          .max(
-            maxFeedbackLength,
-            said(() => bookingMessages.feedbackTooLong(maxFeedbackLength)),
-          )
-          .refine(
-            (text) => !text.includes("\u0000"),
-            said(() => bookingMessages.feedbackNul),
-          ),
-      )
-      .refine(
-        (map) => Object.keys(map).length <= 64,
-        said(() => bookingMessages.tooManyFeedbackDates),
-      ),
+    feedbacks: z.record(isoDay, z.union([feedbackText, z.record(swimmerId, feedbackText)])).refine(
+      (map) => Object.keys(map).length <= 64,
+      said(() => bookingMessages.tooManyFeedbackDates),
+    ),
   })
   .strict();
 export type SaveFeedbackInput = z.infer<typeof saveFeedbackSchema>;
@@ -409,15 +471,28 @@ export const bookingListQuerySchema = z.object({
   page: pageNumberParam("page").default(1),
 });
 
+/** PUT /api/bookings/:bookingId/swimmers: who swims in one of the booking's classes. */
+export const lessonSwimmersSchema = z.object({ date: isoDay, swimmerIds: swimmerIdList }).strict();
+export type LessonSwimmersInput = z.infer<typeof lessonSwimmersSchema>;
+
 /** PUT /api/clients/:clientId/reminders */
 export const reminderSettingsSchema = z.object({ enabled: z.boolean() }).strict();
 
 // Answers (docs/decisions/004).
 
+/** A swimmer in a class, with the instructor's feedback for them. */
+export interface ClassSwimmer {
+  id: string;
+  firstName: string;
+  feedback: string | null;
+}
+
 export interface BookedDate {
   date: string;
-  /** The instructor's feedback for that class, or null. */
+  /** The instructor's feedback for that class (its first swimmer's), or null. */
   feedback: string | null;
+  /** Who swims in it, in the order they joined the household. */
+  swimmers: ClassSwimmer[];
 }
 
 export interface Booking {
@@ -456,6 +531,8 @@ export interface BookingDraftResponse {
   selectable: number;
   /** The client's existing booking for this plan, with only today's and future dates; null when none. */
   booking: { id: number; dates: string[] } | null;
+  /** The household's swimmers, in the order they joined it: who may swim in the classes booked now. */
+  swimmers: { id: string; firstName: string; lastName: string }[];
   /** Today in the school's time zone: the calendar's first selectable day. */
   today: string;
 }

@@ -209,6 +209,35 @@ export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedCl
   return { id, email: rows.user.email };
 }
 
+export interface NewSwimmer {
+  clientId: string;
+  firstName: string;
+  lastName?: string;
+  birthDate?: string | null;
+  photoPermission?: boolean;
+  createdAt?: string;
+}
+
+/** Another swimmer of a household (a child), as the admin's family forms add one. Returns their id. */
+export async function addSwimmer(db: Db, input: NewSwimmer): Promise<string> {
+  const id = `swimmer${unique()}`;
+  await db
+    .insertInto("swimmer")
+    .values({
+      id,
+      clientId: input.clientId,
+      firstName: input.firstName,
+      lastName: input.lastName ?? "Swimmer",
+      birthDate: input.birthDate ?? null,
+      photoPermission: input.photoPermission === false ? 0 : 1,
+      userId: null,
+      // Unset: now, after the household's first swimmer (made with the household, at a test clock's time).
+      createdAt: input.createdAt ?? new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
 /** An account's chosen language, as PUT /api/session/locale stores it (an admin made by ensureAdmin, say). */
 export async function setAccountLocale(db: Db, userId: string, locale: Locale): Promise<void> {
   await db.updateTable("user").set({ locale }).where("id", "=", userId).execute();

@@ -547,6 +547,14 @@ const routes: RouteCase[] = [
     expected: adminOnly(404),
   },
   {
+    route: "PUT /api/bookings/:bookingId/swimmers",
+    name: "/api/bookings/:bookingId/swimmers (no such booking)",
+    method: "PUT",
+    path: () => "/api/bookings/999999/swimmers",
+    body: () => ({ date: "2030-01-07", swimmerIds: [accounts.clientA.id] }),
+    expected: adminOnly(404),
+  },
+  {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",
     method: "PUT",

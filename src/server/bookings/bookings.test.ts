@@ -39,6 +39,12 @@ beforeAll(async () => {
 });
 
 const db = () => testbed.db;
+/** One of Alice's booked dates as the API shows it: her household's one swimmer is Alice herself. */
+const aliceDay = (date: string, feedback: string | null) => ({
+  date,
+  feedback,
+  swimmers: [{ id: alice.id, firstName: "Alice", feedback }],
+});
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });
 const json = async <T>(response: Response, status = 200): Promise<T> => {
@@ -111,6 +117,7 @@ describe("Create Booking", () => {
       classesLeft: 4,
       selectable: 4,
       booking: null,
+      swimmers: [{ id: alice.id, firstName: "Alice", lastName: "Martin" }],
       today: "2026-03-02",
     });
 
@@ -127,10 +134,7 @@ describe("Create Booking", () => {
         paid: true,
         classCount: 2,
         amountToPay: 120,
-        dates: [
-          { date: "2026-03-03", feedback: null },
-          { date: "2026-03-05", feedback: null },
-        ],
+        dates: [aliceDay("2026-03-03", null), aliceDay("2026-03-05", null)],
       },
       classesLeft: 2,
       message: "Booking saved successfully!",
@@ -287,10 +291,10 @@ describe("Add Feedback", () => {
     );
     expect(response.message).toBe("Feedback saved successfully!");
     expect(response.booking.dates).toEqual([
-      { date: "2026-03-02", feedback: null },
-      { date: "2026-03-03", feedback: "Great kicks today." },
-      { date: "2026-03-05", feedback: null },
-      { date: "2026-03-11", feedback: null },
+      aliceDay("2026-03-02", null),
+      aliceDay("2026-03-03", "Great kicks today."),
+      aliceDay("2026-03-05", null),
+      aliceDay("2026-03-11", null),
     ]);
     const mails = await feedbackMails();
     expect(mails).toHaveLength(1);
@@ -312,7 +316,7 @@ describe("Add Feedback", () => {
     expect(mails[1]?.body).not.toContain("March 3, 2026");
 
     const cleared = await json<SaveBookingResponse>(await feedback(aliceBookingId, { "2026-03-03": "  " }));
-    expect(cleared.booking.dates[1]).toEqual({ date: "2026-03-03", feedback: null });
+    expect(cleared.booking.dates[1]).toEqual(aliceDay("2026-03-03", null));
     expect(await feedbackMails()).toHaveLength(2);
     expect(received()).toHaveLength(1); // this test's one mail (the sink starts each test empty)
   });
@@ -415,7 +419,7 @@ describe("a client's own bookings", () => {
       classesLeft: 0,
     });
     expect(mine.bookings.map((booking) => booking.id)).toEqual([aliceBookingId]);
-    expect(mine.bookings[0]?.dates[2]).toEqual({ date: "2026-03-05", feedback: "Floated alone!" });
+    expect(mine.bookings[0]?.dates[2]).toEqual(aliceDay("2026-03-05", "Floated alone!"));
     // The admin reads the same.
     expect(await json<ClientBookingsResponse>(await ownBookings(admin, alice.id))).toEqual(mine);
   });

@@ -31,9 +31,8 @@ export interface LessonRow {
   id: number;
   bookingId: number;
   date: string;
-  /** The lesson's first swimmer (in the order they joined the household) and their feedback. */
-  swimmerId: string;
-  feedback: string | null;
+  /** Who swims in it, in the order they joined the household, each with their feedback. */
+  swimmers: { id: string; firstName: string; feedback: string | null }[];
 }
 
 export async function findClientContact(
@@ -118,21 +117,19 @@ export async function findBookingOfPlan(
     .executeTakeFirst();
 }
 
-/**
- * Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx), with its first swimmer's
- * feedback: until bookings choose their swimmers, a lesson has its household's one swimmer (docs/decisions/019).
- */
+/** Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx), with who swims in each. */
 export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<LessonRow[]> {
   if (bookingIds.length === 0) return [];
   const rows = await db
     .selectFrom("lesson")
-    .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
-    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
     .select([
       "lesson.id",
       "lesson.bookingId",
       "lesson.date",
-      "lessonSwimmer.swimmerId",
+      "swimmer.id as swimmerId",
+      "swimmer.firstName",
       "lessonSwimmer.feedback",
     ])
     .where("lesson.bookingId", "in", bookingIds)
@@ -141,7 +138,22 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
     .orderBy("swimmer.createdAt")
     .orderBy("swimmer.id")
     .execute();
-  return rows.filter((row, index) => rows[index - 1]?.id !== row.id);
+  const lessons: LessonRow[] = [];
+  for (const row of rows) {
+    let lesson = lessons[lessons.length - 1];
+    if (lesson?.id !== row.id) {
+      lesson = { id: row.id, bookingId: row.bookingId, date: row.date, swimmers: [] };
+      lessons.push(lesson);
+    }
+    if (row.swimmerId !== null) {
+      lesson.swimmers.push({
+        id: row.swimmerId,
+        firstName: row.firstName ?? "",
+        feedback: row.feedback ?? null,
+      });
+    }
+  }
+  return lessons;
 }
 
 export async function insertBooking(
@@ -237,6 +249,24 @@ export async function refreshBookingTotals(trx: Db, bookingId: number, now: stri
 export async function deleteBookingRow(trx: Db, bookingId: number): Promise<boolean> {
   const result = await trx.deleteFrom("booking").where("id", "=", bookingId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Who swims in a lesson: those not in `swimmerIds` leave it (the caller keeps anyone with feedback), others join. */
+export async function setLessonSwimmers(
+  trx: Db,
+  lessonId: number,
+  swimmerIds: readonly string[],
+): Promise<void> {
+  await trx
+    .deleteFrom("lessonSwimmer")
+    .where("lessonId", "=", lessonId)
+    .where("swimmerId", "not in", swimmerIds)
+    .execute();
+  await trx
+    .insertInto("lessonSwimmer")
+    .values(swimmerIds.map((swimmerId) => ({ lessonId, swimmerId, feedback: null, feedbackUpdatedAt: null })))
+    .onConflict((conflict) => conflict.columns(["lessonId", "swimmerId"]).doNothing())
+    .execute();
 }
 
 /** One swimmer's feedback for a lesson. */

@@ -7,6 +7,7 @@ import {
   bookingMessages,
   type ClientBookingsResponse,
   editBookingSchema,
+  lessonSwimmersSchema,
   type SaveBookingResponse,
   saveBookingSchema,
   saveFeedbackSchema,
@@ -25,6 +26,7 @@ import {
   manageBookingsPage,
   saveBooking,
   saveFeedback,
+  setClassSwimmers,
 } from "./service.ts";
 
 function bookingId(c: Context): number {
@@ -59,6 +61,11 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
     .delete("/:bookingId", requireAdmin, async (c) => {
       await deleteBooking(deps, bookingId(c));
       return c.json({ message: bookingMessages.deleted });
+    })
+    .put("/:bookingId/swimmers", requireAdmin, async (c) => {
+      const id = bookingId(c);
+      const input = await parseJsonBody(c, lessonSwimmersSchema);
+      return c.json<SaveBookingResponse>(await setClassSwimmers(deps, id, input));
     })
     .put("/:bookingId/feedback", requireAdmin, async (c) => {
       const id = bookingId(c);

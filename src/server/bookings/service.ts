@@ -10,6 +10,7 @@ import {
   checkEdit,
   checkNewSelection,
   type EditBookingInput,
+  type LessonSwimmersInput,
   manageBookingsPageSize,
   type SaveBookingInput,
   type SaveBookingResponse,
@@ -58,6 +59,7 @@ import {
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,
+  setLessonSwimmers,
 } from "./repository.ts";
 
 export interface BookingDeps {
@@ -86,7 +88,11 @@ function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
     paid: row.paid === 1,
     classCount: row.classCount,
     amountToPay: row.amountToPay,
-    dates: lessons.map((lesson) => ({ date: lesson.date, feedback: lesson.feedback })),
+    dates: lessons.map((lesson) => ({
+      date: lesson.date,
+      feedback: lesson.swimmers[0]?.feedback ?? null,
+      swimmers: lesson.swimmers,
+    })),
   };
 }
 
@@ -172,6 +178,7 @@ async function replaceFutureDates(
   booking: { id: number; clientId: string; planId: number },
   ownFuture: readonly string[],
   chosen: readonly string[],
+  swimmerIds: readonly string[],
   now: string,
 ) {
   await deleteLessons(
@@ -179,15 +186,30 @@ async function replaceFutureDates(
     booking.id,
     ownFuture.filter((day) => !chosen.includes(day)),
   );
-  // Every swimmer of the household swims in each lesson until Create Booking chooses them (docs/decisions/019).
-  const swimmers = await swimmersOf(trx, booking.clientId);
   await insertLessons(
     trx,
     booking,
     chosen.filter((day) => !ownFuture.includes(day)),
-    swimmers.map((swimmer) => swimmer.id),
+    swimmerIds,
   );
   await refreshBookingTotals(trx, booking.id, now);
+}
+
+/**
+ * Who swims in the classes a save adds: the swimmers chosen, each one of the household's, or every swimmer of the
+ * household when none were named (a household of one: its one swimmer; docs/decisions/019).
+ */
+async function swimmersToBook(
+  db: Db,
+  clientId: string,
+  chosen: readonly string[] | undefined,
+): Promise<string[]> {
+  const household = (await swimmersOf(db, clientId)).map((swimmer) => swimmer.id);
+  if (!chosen) return household;
+  if (chosen.some((id) => !household.includes(id))) {
+    throw appError("validation", 400, bookingMessages.swimmerNotInHousehold, { field: "swimmerIds" });
+  }
+  return [...chosen];
 }
 
 /** Classes left to book in the plan's current period, after a write (read inside the same transaction). */
@@ -244,6 +266,11 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
       keptPast: count.keptPast,
     }),
     booking: booking ? { id: booking.id, dates: count.ownFuture } : null,
+    swimmers: (await swimmersOf(db, clientId)).map(({ id, firstName, lastName }) => ({
+      id,
+      firstName,
+      lastName,
+    })),
     today: count.today,
   };
 }
@@ -283,6 +310,7 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
       { id: bookingId, clientId: input.clientId, planId: plan.id },
       count.ownFuture,
       input.dates,
+      await swimmersToBook(trx, input.clientId, input.swimmerIds),
       now,
     );
     return {
@@ -322,11 +350,49 @@ export async function editBooking(
     await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
 
     const now = deps.clock.now().toISOString();
-    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, now);
+    const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
+    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, now);
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
       message: bookingMessages.updated,
+    };
+  });
+}
+
+/**
+ * Who swims in one of the booking's classes (Manage Bookings): swimmers of the household only, and a swimmer who
+ * already has feedback for that class stays in it (the school's history is never lost). Still one class of the
+ * plan, whoever swims (docs/decisions/019).
+ */
+export async function setClassSwimmers(
+  deps: BookingDeps,
+  bookingId: number,
+  input: LessonSwimmersInput,
+): Promise<SaveBookingResponse> {
+  const { db } = deps;
+  const found = await findBooking(db, bookingId);
+  if (!found) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    const plan = await lockPlan(trx, found.planId);
+    const booking = await findBooking(trx, bookingId);
+    if (!booking || !plan) throw notFound();
+    const lesson = (await lessonsOf(trx, [booking.id])).find((each) => each.date === input.date);
+    if (!lesson) {
+      throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
+    }
+    const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
+    const keeping = lesson.swimmers.find((swimmer) => swimmer.feedback && !swimmerIds.includes(swimmer.id));
+    if (keeping) {
+      throw appError("validation", 400, bookingMessages.swimmerHasFeedback(keeping.firstName, lesson.date), {
+        field: "swimmerIds",
+      });
+    }
+    await setLessonSwimmers(trx, lesson.id, swimmerIds);
+    return {
+      booking: await bookingById(trx, booking.id),
+      classesLeft: await classesLeftOf(deps, trx, plan),
+      message: bookingMessages.swimmersSaved,
     };
   });
 }
@@ -343,11 +409,39 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
   });
 }
 
+/** A feedback text a save writes: for whom (named when the household has several swimmers), which class. */
+interface FeedbackNews {
+  date: string;
+  text: string;
+  swimmer: string | null;
+}
+
+/**
+ * The feedback a save's value for one class writes: a text for its one swimmer, or a text per swimmer of the class
+ * (refused when a text names no one in a class of several, or someone not in the class).
+ */
+function feedbackChanges(lesson: LessonRow, value: string | Readonly<Record<string, string>>) {
+  const texts: [LessonRow["swimmers"][number] | undefined, string][] =
+    typeof value === "string"
+      ? [[lesson.swimmers.length === 1 ? lesson.swimmers[0] : undefined, value]]
+      : Object.entries(value).map(([id, text]) => [
+          lesson.swimmers.find((swimmer) => swimmer.id === id),
+          text,
+        ]);
+  return texts.map(([swimmer, raw]) => {
+    if (!swimmer) {
+      const message =
+        typeof value === "string"
+          ? bookingMessages.feedbackWhoseNeeded(lesson.date)
+          : bookingMessages.feedbackSwimmerNotInClass(lesson.date);
+      throw appError("validation", 400, message, { field: "feedbacks" });
+    }
+    return { lesson, swimmer, text: raw.trim() || null, stored: swimmer.feedback };
+  });
+}
+
 /** The mail that tells a client about new feedback, in the language the caller writes it in. */
-function feedbackMail(
-  contact: { firstName: string; email: string },
-  news: { date: string; text: string }[],
-): QueuedMail {
+function feedbackMail(contact: { firstName: string; email: string }, news: FeedbackNews[]): QueuedMail {
   return {
     to: contact.email,
     subject: translate(/*i18n*/ { id: "mails.feedback.subject", message: "New feedback on your swim class" }),
@@ -359,7 +453,9 @@ function feedbackMail(
           message: "Your instructor wrote feedback on your swim class:",
         },
       ),
-      ...news.map((item) => `${formatDay(item.date)}\n${item.text}`),
+      ...news.map(
+        (item) => `${formatDay(item.date)}${item.swimmer ? ` · ${item.swimmer}` : ""}\n${item.text}`,
+      ),
       translate(
         /*i18n*/ {
           id: "mails.feedback.readAll",
@@ -395,20 +491,40 @@ export async function saveFeedback(
         field: "feedbacks",
       });
     }
-    const stored = new Map(lessons.map((lesson) => [lesson.date, lesson.feedback]));
-    const upcoming = upcomingFeedbackChange(input.feedbacks, stored, schoolToday(deps));
+    const changes = entries.flatMap(([day, value]) => feedbackChanges(byDate.get(day) as LessonRow, value));
+    const today = schoolToday(deps);
+    const upcoming = changes.find(
+      (change) =>
+        upcomingFeedbackChange(
+          { [change.lesson.date]: change.text ?? "" },
+          new Map([[change.lesson.date, change.stored]]),
+          today,
+        ) !== null,
+    );
     if (upcoming) {
-      throw appError("upcoming-date", 400, bookingMessages.feedbackNotYet(upcoming), { field: "feedbacks" });
+      throw appError("upcoming-date", 400, bookingMessages.feedbackNotYet(upcoming.lesson.date), {
+        field: "feedbacks",
+      });
     }
 
     const now = deps.clock.now().toISOString();
-    const news: { date: string; text: string }[] = [];
-    for (const [day, raw] of entries) {
-      const lesson = byDate.get(day) as LessonRow;
-      const text = raw.trim() || null;
-      if (text === lesson.feedback) continue;
-      await setLessonFeedback(trx, { lessonId: lesson.id, swimmerId: lesson.swimmerId }, text, now);
-      if (text) news.push({ date: day, text });
+    const severalSwimmers = (await swimmersOf(trx, booking.clientId)).length > 1;
+    const news: FeedbackNews[] = [];
+    for (const change of changes) {
+      if (change.text === change.stored) continue;
+      await setLessonFeedback(
+        trx,
+        { lessonId: change.lesson.id, swimmerId: change.swimmer.id },
+        change.text,
+        now,
+      );
+      if (change.text) {
+        news.push({
+          date: change.lesson.date,
+          text: change.text,
+          swimmer: severalSwimmers ? change.swimmer.firstName : null,
+        });
+      }
     }
     // To every guardian who gets the household's mail, each in their language, whoever wrote it (decision 018).
     const recipients = news.length ? await mailRecipients(trx, [booking.clientId], { reminders: false }) : [];

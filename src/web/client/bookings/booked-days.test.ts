@@ -12,7 +12,10 @@ const booking = (id: number, dates: string[]): Booking => ({
   paid: true,
   classCount: dates.length,
   amountToPay: 60 * dates.length,
-  dates: dates.map((date) => ({ date, feedback: date.endsWith("05") ? "Great kicks" : null })),
+  dates: dates.map((date) => {
+    const feedback = date.endsWith("05") ? "Great kicks" : null;
+    return { date, feedback, swimmers: [{ id: "c1", firstName: "Lena", feedback }] };
+  }),
 });
 
 describe("the client's booked days", () => {
