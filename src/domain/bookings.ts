@@ -559,6 +559,8 @@ export interface ClientBookingsResponse {
   today: string;
   plan: ClientPlanProgress | null;
   bookings: Booking[];
+  /** The household's swimmers, in the order they joined it: the client pages show one at a time when several. */
+  swimmers: { id: string; firstName: string; lastName: string }[];
 }
 
 /** GET and PUT /api/clients/:clientId/reminders */

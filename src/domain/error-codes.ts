@@ -41,10 +41,12 @@ export const errorCodes = [
   "payment-provider-failed",
   "invalid-signature",
   "invalid-event",
-  // Media (milestones, gallery): not a PNG or JPEG by its bytes; over the pixel limit; no such item.
+  // Media (milestones, gallery): not a PNG or JPEG by its bytes; over the pixel limit; no such item; a swimmer whose
+  // family has not allowed the school to keep photos of them.
   "not-an-image",
   "image-too-large",
   "media-not-found",
+  "no-photo-permission",
   // Bookings: no active plan; no dates; over the plan's classes; a past date; a date past the booking horizon; a
   // date the client already has; feedback for a class that has not taken place yet.
   "no-active-subscription",

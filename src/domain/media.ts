@@ -31,6 +31,8 @@ export function filterYears(today: Date): number[] {
 export interface Milestone {
   id: string;
   clientId: string;
+  /** Whose milestone. */
+  swimmerId: string | null;
   /** When it was uploaded (ISO 8601); the filters use its month and year. */
   timestamp: string;
   imageUrl: string;
@@ -41,6 +43,8 @@ export interface Milestone {
 export interface GalleryItem {
   id: string;
   clientId: string;
+  /** Who is in it. */
+  swimmerId: string | null;
   mediaType: GalleryMediaType;
   /** The date the admin chose (YYYY-MM-DD); the filters use its month and year. */
   date: string;
@@ -92,6 +96,14 @@ const yearParam = z
 export const milestoneListQuerySchema = z.object({
   month: monthParam.optional(),
   year: yearParam.optional(),
+  /** One swimmer's items (a household of several); absent: the household's. */
+  swimmer: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      said(() => mediaMessages.swimmerInvalid),
+    )
+    .optional(),
   page: pageNumberParam("page").default(1),
 });
 export type MilestoneListQuery = z.infer<typeof milestoneListQuerySchema>;

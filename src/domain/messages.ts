@@ -553,6 +553,17 @@ export const mediaMessages = {
   get yearInvalid() {
     return translate(/*i18n*/ { id: "media.yearInvalid", message: "year must be a four-digit year." });
   },
+  get swimmerInvalid() {
+    return translate(/*i18n*/ { id: "media.swimmerInvalid", message: "Unknown swimmer." });
+  },
+  get noPhotoPermission() {
+    return translate(
+      /*i18n*/ {
+        id: "media.noPhotoPermission",
+        message: "This swimmer's family has not allowed the school to keep photos of them.",
+      },
+    );
+  },
   get typeInvalid() {
     return translate(/*i18n*/ { id: "media.typeInvalid", message: "type must be image or video." });
   },

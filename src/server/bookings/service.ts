@@ -575,11 +575,16 @@ export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promi
 /** Every booking of the client with its dates and feedback, and the active plan's progress. */
 export async function clientBookings(deps: BookingDeps, clientId: string): Promise<ClientBookingsResponse> {
   const { db } = deps;
-  const [rows, plan] = await Promise.all([bookingsOfClient(db, clientId), activePlanOf(db, clientId)]);
+  const [rows, plan, swimmers] = await Promise.all([
+    bookingsOfClient(db, clientId),
+    activePlanOf(db, clientId),
+    swimmersOf(db, clientId),
+  ]);
   return {
     today: schoolToday(deps),
     plan: plan ? await planProgress(deps, db, plan) : null,
     bookings: await withLessons(db, rows),
+    swimmers: swimmers.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
   };
 }
 

@@ -88,13 +88,15 @@ export interface SwimmerRow {
   id: string;
   firstName: string;
   lastName: string;
+  /** 1 when the family allows the school to take and keep photos of them. */
+  photoPermission: number;
 }
 
 /** A household's swimmers, in the order they joined it. */
 export async function swimmersOf(db: Db, clientId: string): Promise<SwimmerRow[]> {
   return db
     .selectFrom("swimmer")
-    .select(["id", "firstName", "lastName"])
+    .select(["id", "firstName", "lastName", "photoPermission"])
     .where("clientId", "=", clientId)
     .orderBy("createdAt")
     .orderBy("id")

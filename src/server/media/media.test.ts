@@ -12,6 +12,7 @@ import {
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
+import { addSwimmer } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type {
@@ -650,5 +651,50 @@ describe("with S3_BUCKET set (s3rver on 127.0.0.1)", () => {
       (s3App.media as { destroy?: () => void }).destroy?.();
       await s3.close();
     }
+  });
+});
+
+describe("a household of several swimmers", () => {
+  it("files each upload under the swimmer chosen, filters by swimmer, and keeps no photo a family refused", async () => {
+    const family = await signedInClient(t, { firstName: "Ana", lastName: "Núñez" });
+    const leo = await addSwimmer(db, { clientId: family.id, firstName: "Leo" });
+    const noPhotos = await addSwimmer(db, { clientId: family.id, firstName: "Mia", photoPermission: false });
+    const forLeo = await post("/api/media/milestones", {
+      fields: { clientId: family.id, swimmerId: leo },
+      file: jpegFile(await smallJpeg()),
+    });
+    expect(forLeo.status).toBe(201);
+    expect(((await forLeo.json()) as MilestoneUploadResponse).milestone.swimmerId).toBe(leo);
+    await uploadMilestone(family.id, await smallJpeg()); // no swimmer named: the household's first, Ana
+
+    const page = async (query: string) => {
+      const response = await call(t, "GET", `/api/clients/${family.id}/milestones${query}`, {
+        cookie: family.cookie,
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as MediaPage<Milestone>).items.map((item) => item.swimmerId);
+    };
+    expect((await page("")).sort()).toEqual([family.id, leo].sort());
+    expect(await page(`?swimmer=${leo}`)).toEqual([leo]);
+
+    const refused = await post("/api/media/gallery", {
+      fields: {
+        clientId: family.id,
+        swimmerId: noPhotos,
+        date: "2026-03-01",
+        mediaType: "video",
+        videoLink: "https://video.example/v/1",
+      },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "This swimmer's family has not allowed the school to keep photos of them.",
+    );
+    const foreign = await post("/api/media/milestones", {
+      fields: { clientId: family.id, swimmerId: clientB.id },
+      file: jpegFile(await smallJpeg()),
+    });
+    expect(foreign.status).toBe(400);
+    expect(await filesOf(family.id)).toHaveLength(4); // two pictures, two files each: nothing of the refused ones
   });
 });

@@ -8,6 +8,8 @@ import type { GalleryItemTable, MilestoneTable } from "../db/schema.ts";
 export interface DateFilter {
   month?: number;
   year?: number;
+  /** One swimmer's items only. */
+  swimmer?: string;
 }
 
 export interface PageRequest {
@@ -47,7 +49,8 @@ export async function listMilestones(
   filter: DateFilter,
   { page, pageSize }: PageRequest,
 ): Promise<{ rows: MilestoneTable[]; total: number }> {
-  const matching = db.selectFrom("milestone").where("clientId", "=", clientId).where(dateCondition(filter));
+  let matching = db.selectFrom("milestone").where("clientId", "=", clientId).where(dateCondition(filter));
+  if (filter.swimmer) matching = matching.where("swimmerId", "=", filter.swimmer);
   const [rows, count] = await Promise.all([
     matching
       .selectAll()
@@ -70,6 +73,7 @@ export async function listGalleryItems(
 ): Promise<{ rows: GalleryItemTable[]; total: number }> {
   let matching = db.selectFrom("galleryItem").where("clientId", "=", clientId).where(dateCondition(filter));
   if (filter.type) matching = matching.where("mediaType", "=", filter.type);
+  if (filter.swimmer) matching = matching.where("swimmerId", "=", filter.swimmer);
   const [rows, count] = await Promise.all([
     matching
       .selectAll()

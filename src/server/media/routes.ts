@@ -100,6 +100,16 @@ function clientIdOf(form: UploadForm, missing: string): string {
   return clientId;
 }
 
+/** The swimmer the form names (a household of several); none: the household's first. */
+function swimmerOf(form: UploadForm): string | undefined {
+  const swimmer = form.text("swimmerId");
+  if (!swimmer) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(swimmer)) {
+    throw appError("validation", 400, mediaMessages.swimmerInvalid, { field: "swimmerId" });
+  }
+  return swimmer;
+}
+
 /** A YYYY-MM-DD that is a real day (the date input never sends 2026-02-31, but a caller might). */
 function galleryDateOf(form: UploadForm): string {
   const parsed = galleryDateSchema.safeParse(form.text("date"));
@@ -124,7 +134,7 @@ export function mediaAdminRoutes(deps: MediaDeps & { guard: SessionGuard }) {
       const clientId = clientIdOf(form, mediaMessages.milestoneMissing);
       const bytes = await form.file();
       if (!bytes) throw appError("validation", 400, mediaMessages.milestoneMissing, { field: "file" });
-      const milestone = await uploadMilestone(deps, clientId, bytes);
+      const milestone = await uploadMilestone(deps, clientId, bytes, swimmerOf(form));
       return c.json<MilestoneUploadResponse, 201>(
         { milestone, message: mediaMessages.milestoneUploaded },
         201,
@@ -146,12 +156,12 @@ export function mediaAdminRoutes(deps: MediaDeps & { guard: SessionGuard }) {
           const message = link.error.issues[0]?.message ?? mediaMessages.galleryVideoMissing;
           throw appError("validation", 400, message, { field: "videoLink" });
         }
-        const item = await addGalleryVideo(deps, clientId, date, link.data);
+        const item = await addGalleryVideo(deps, clientId, date, link.data, swimmerOf(form));
         return c.json<GalleryUploadResponse, 201>({ item, message: mediaMessages.galleryVideoUploaded }, 201);
       }
       const bytes = await form.file();
       if (!bytes) throw appError("validation", 400, mediaMessages.galleryImageMissing, { field: "file" });
-      const item = await uploadGalleryImage(deps, clientId, date, bytes);
+      const item = await uploadGalleryImage(deps, clientId, date, bytes, swimmerOf(form));
       return c.json<GalleryUploadResponse, 201>({ item, message: mediaMessages.galleryImageUploaded }, 201);
     })
     .delete("/milestones/:id", requireAdmin, async (c) => {

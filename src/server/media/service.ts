@@ -49,6 +49,7 @@ function toMilestone(row: MilestoneTable): Milestone {
   return {
     id: row.id,
     clientId: row.clientId,
+    swimmerId: row.swimmerId,
     timestamp: row.timestamp,
     imageUrl: fileUrl(row.clientId, row.id, "full"),
     thumbnailUrl: fileUrl(row.clientId, row.id, "thumb"),
@@ -60,6 +61,7 @@ function toGalleryItem(row: GalleryItemTable): GalleryItem {
   return {
     id: row.id,
     clientId: row.clientId,
+    swimmerId: row.swimmerId,
     mediaType: row.mediaType,
     date: row.date,
     uploadedAt: row.uploadedAt,
@@ -70,12 +72,24 @@ function toGalleryItem(row: GalleryItemTable): GalleryItem {
 }
 
 /**
- * Whose picture an upload for household `clientId` is: its first swimmer, until the upload form chooses one
- * (docs/decisions/019). An unknown household is refused.
+ * Whose picture or video an upload for household `clientId` is: the swimmer chosen (one of the household's), else
+ * its first swimmer (a household of one: its one swimmer). Refused for an unknown household, a swimmer of another
+ * household, and a swimmer whose family has not allowed the school to keep photos of them.
  */
-async function swimmerOfUpload(deps: MediaDeps, clientId: string): Promise<string> {
-  const [swimmer] = await swimmersOf(deps.db, clientId);
-  if (!swimmer) throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+async function swimmerOfUpload(
+  deps: MediaDeps,
+  clientId: string,
+  chosen: string | undefined,
+): Promise<string> {
+  const swimmers = await swimmersOf(deps.db, clientId);
+  if (swimmers.length === 0) {
+    throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+  }
+  const swimmer = chosen === undefined ? swimmers[0] : swimmers.find((each) => each.id === chosen);
+  if (!swimmer) throw appError("validation", 400, mediaMessages.swimmerInvalid, { field: "swimmerId" });
+  if (swimmer.photoPermission !== 1) {
+    throw appError("no-photo-permission", 409, mediaMessages.noPhotoPermission, { field: "swimmerId" });
+  }
   return swimmer.id;
 }
 
@@ -86,10 +100,11 @@ async function swimmerOfUpload(deps: MediaDeps, clientId: string): Promise<strin
 async function storePicture<T>(
   deps: MediaDeps,
   clientId: string,
+  chosenSwimmer: string | undefined,
   bytes: Uint8Array,
   insertRow: (id: string, keys: { imageKey: string; thumbnailKey: string }, swimmerId: string) => Promise<T>,
 ): Promise<T> {
-  const swimmerId = await swimmerOfUpload(deps, clientId);
+  const swimmerId = await swimmerOfUpload(deps, clientId, chosenSwimmer);
   const pictures = await storedPicturesOf(bytes);
   const id = newMediaId();
   const keys = mediaKeysOf(clientId, id);
@@ -112,12 +127,14 @@ async function removeFiles(deps: MediaDeps, keys: (string | null)[]): Promise<vo
   }
 }
 
+/** `swimmer`: whose milestone, one of the household's swimmers; unset, its first (docs/decisions/019). */
 export async function uploadMilestone(
   deps: MediaDeps,
   clientId: string,
   bytes: Uint8Array,
+  swimmer?: string,
 ): Promise<Milestone> {
-  return storePicture(deps, clientId, bytes, async (id, keys, swimmerId) => {
+  return storePicture(deps, clientId, swimmer, bytes, async (id, keys, swimmerId) => {
     const now = deps.clock.now();
     const row: MilestoneTable = {
       id,
@@ -137,8 +154,9 @@ export async function uploadGalleryImage(
   clientId: string,
   date: string,
   bytes: Uint8Array,
+  swimmer?: string,
 ): Promise<GalleryItem> {
-  return storePicture(deps, clientId, bytes, async (id, keys, swimmerId) => {
+  return storePicture(deps, clientId, swimmer, bytes, async (id, keys, swimmerId) => {
     const row: GalleryItemTable = {
       id,
       clientId,
@@ -159,8 +177,9 @@ export async function addGalleryVideo(
   clientId: string,
   date: string,
   videoLink: string,
+  swimmer?: string,
 ): Promise<GalleryItem> {
-  const swimmerId = await swimmerOfUpload(deps, clientId);
+  const swimmerId = await swimmerOfUpload(deps, clientId, swimmer);
   const row: GalleryItemTable = {
     id: newMediaId(),
     clientId,

@@ -18,6 +18,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { dayPickerLocale } from "../../i18n/format.ts";
 import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
 import { ClientSearch } from "../components/client-search.tsx";
+import { SwimmerChoice } from "./swimmer-choice.tsx";
 import "../../components/calendar/calendar.css";
 import "./create-booking.css";
 
@@ -114,6 +115,7 @@ function BookingDetails({
   // are only the new ones, and Remove takes one out of the choice, never out of the booking. Saving sends both.
   const [saved, setSaved] = useState<string[]>(() => draft.booking?.dates ?? []);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [swimmerIds, setSwimmerIds] = useState<string[]>(() => draft.swimmers.map((swimmer) => swimmer.id));
   const name = `${client.firstName} ${client.lastName}`;
   const today = toDate(draft.today);
   const lastDay = toDate(lastBookableDay(draft.today));
@@ -132,6 +134,7 @@ function BookingDetails({
 
   async function onSave() {
     if (chosen.length === 0) return toast("error", bookingMessages.selectAtLeastOneDate);
+    if (swimmerIds.length === 0) return toast("error", bookingMessages.swimmersNeeded);
     const dates = [...saved, ...chosen].sort();
     // The browser warns early with the plan as loaded; the server decides with the plan as it is now.
     const refusal = checkNewSelection({
@@ -144,7 +147,9 @@ function BookingDetails({
     if (refusal) return toast("error", refusal.message);
     let answer: SaveBookingResponse;
     try {
-      answer = await save.mutateAsync({ clientId: client.id, dates });
+      // A household of one swimmer sends what it always sent: its one swimmer swims.
+      const who = draft.swimmers.length > 1 ? { swimmerIds } : {};
+      answer = await save.mutateAsync({ clientId: client.id, dates, ...who });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) console.error("Booking save failed", error);
       return toast("error", saveFailureMessage(error));
@@ -176,6 +181,7 @@ function BookingDetails({
           Classes left: <strong>{classesLeft}</strong> of {totalClasses}
         </Trans>
       </p>
+      <SwimmerChoice swimmers={draft.swimmers} chosen={swimmerIds} onChange={setSwimmerIds} />
       <div className="booking-details__body">
         <section aria-labelledby={calendarHeadingId}>
           <h3 id={calendarHeadingId}>

@@ -124,6 +124,8 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const fieldId = useId();
+  const severalSwimmers =
+    new Set(booking.dates.flatMap((day) => day.swimmers.map((swimmer) => swimmer.id))).size > 1;
 
   // A pick moves focus here, so a keyboard or phone user lands on the form the pick opened.
   useEffect(() => {
@@ -134,10 +136,17 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const textOf = (name: string) => String(form.get(name) ?? "").trim();
+    // A class of one swimmer: its text; of several: each one's text by their id.
     const feedbacks = Object.fromEntries(
       booking.dates
         .filter(({ date }) => hasDayCome(date, today))
-        .map(({ date }) => [date, String(form.get(date) ?? "").trim()]),
+        .map(({ date, swimmers }) => [
+          date,
+          swimmers.length > 1
+            ? Object.fromEntries(swimmers.map((swimmer) => [swimmer.id, textOf(`${date}/${swimmer.id}`)]))
+            : textOf(date),
+        ]),
     );
     try {
       await save.mutateAsync({ id: booking.id, input: { feedbacks } });
@@ -161,39 +170,57 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
         </p>
       ) : (
         <form className="feedback-form__fields" onSubmit={onSubmit}>
-          {booking.dates.map(({ date, feedback }) => {
+          {booking.dates.flatMap(({ date, feedback, swimmers }) => {
             const day = formatDay(date, { dateStyle: "full" });
-            const id = `${fieldId}-${date}`;
             const upcoming = !hasDayCome(date, today);
-            return (
-              <div className={`field${upcoming ? " feedback-form__upcoming" : ""}`} key={date}>
-                <label htmlFor={id}>
-                  <Trans>Feedback for {day}</Trans>
+            // A household of one swimmer reads as it always did; with several, each text names its swimmer.
+            const boxes =
+              swimmers.length > 1
+                ? swimmers.map((swimmer) => ({
+                    swimmer,
+                    name: `${date}/${swimmer.id}`,
+                    text: swimmer.feedback,
+                  }))
+                : [{ swimmer: severalSwimmers ? swimmers[0] : undefined, name: date, text: feedback }];
+            return boxes.map(({ swimmer, name, text }) => {
+              const id = `${fieldId}-${name}`;
+              const who = swimmer?.firstName;
+              return (
+                <div className={`field${upcoming ? " feedback-form__upcoming" : ""}`} key={name}>
+                  <label htmlFor={id}>
+                    {who ? (
+                      <Trans>
+                        Feedback for {day} · {who}
+                      </Trans>
+                    ) : (
+                      <Trans>Feedback for {day}</Trans>
+                    )}
+                    {upcoming && (
+                      <span className="feedback-form__badge">
+                        {" "}
+                        <Trans>Upcoming</Trans>
+                      </span>
+                    )}
+                  </label>
+                  <textarea
+                    id={id}
+                    name={name}
+                    rows={upcoming ? 1 : 3}
+                    maxLength={maxFeedbackLength}
+                    defaultValue={text ?? ""}
+                    readOnly={upcoming}
+                    aria-describedby={upcoming ? `${id}-note` : undefined}
+                  />
                   {upcoming && (
-                    <span className="feedback-form__badge">
-                      {" "}
-                      <Trans>Upcoming</Trans>
-                    </span>
+                    <p id={`${id}-note`} className="feedback-form__note">
+                      <Trans>
+                        This class has not taken place yet: its feedback can be written from its day on.
+                      </Trans>
+                    </p>
                   )}
-                </label>
-                <textarea
-                  id={id}
-                  name={date}
-                  rows={upcoming ? 1 : 3}
-                  maxLength={maxFeedbackLength}
-                  defaultValue={feedback ?? ""}
-                  readOnly={upcoming}
-                  aria-describedby={upcoming ? `${id}-note` : undefined}
-                />
-                {upcoming && (
-                  <p id={`${id}-note`} className="feedback-form__note">
-                    <Trans>
-                      This class has not taken place yet: its feedback can be written from its day on.
-                    </Trans>
-                  </p>
-                )}
-              </div>
-            );
+                </div>
+              );
+            });
           })}
           <div className="admin-form__actions">
             <button
