@@ -119,6 +119,8 @@ export const queryParams = {
   mediaYear: "year",
   mediaType: "type",
   mediaPage: "p",
+  /** /progress, /feedback, /milestones, /gallery of a household of several swimmers: ?swimmer=<id> (absent: all). */
+  swimmer: "swimmer",
   /** /feedback?month=1…12&year=YYYY (absent: All Months, All Years). */
   feedbackMonth: "month",
   feedbackYear: "year",

@@ -117,7 +117,12 @@ function ClassCalendar({ clientId }: { clientId: string }) {
           <BookingList data={data} onOpen={setOpen} />
         </div>
       )}
-      <BookingDetailsDialog booking={open} today={data?.today ?? ""} onClose={() => setOpen(null)} />
+      <BookingDetailsDialog
+        booking={open}
+        today={data?.today ?? ""}
+        householdSwimmers={data?.swimmers.length ?? 0}
+        onClose={() => setOpen(null)}
+      />
     </section>
   );
 }

@@ -24,6 +24,13 @@ export function useClientBookings(clientId: string) {
   });
 }
 
+const noSwimmers: ClientBookingsResponse["swimmers"] = [];
+
+/** The household's swimmers, from the bookings answer (one call serves both; empty until it arrives). */
+export function useHouseholdSwimmers(clientId: string): ClientBookingsResponse["swimmers"] {
+  return useClientBookings(clientId).data?.swimmers ?? noSwimmers;
+}
+
 export function useReminderSettings(clientId: string) {
   return useQuery({
     queryKey: remindersKey(clientId),

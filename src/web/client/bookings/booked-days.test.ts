@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Booking } from "../../../domain/bookings.ts";
-import { bookedDaysOf, bookingOn, dateOfDay, dayOfDate } from "./booked-days.ts";
+import { bookedDaysOf, bookingOn, bookingsOfSwimmer, dateOfDay, dayOfDate } from "./booked-days.ts";
 
 const booking = (id: number, dates: string[]): Booking => ({
   id,
@@ -40,5 +40,36 @@ describe("the client's booked days", () => {
       expect(date.getHours()).toBe(0);
       expect(dayOfDate(date)).toBe(day);
     }
+  });
+});
+
+describe("one swimmer of a household", () => {
+  const leo = { id: "leo", firstName: "Leo" };
+  const mia = { id: "mia", firstName: "Mia" };
+  const siblings: Booking = {
+    ...booking(3, []),
+    dates: [
+      {
+        date: "2026-03-03",
+        feedback: "Leo floated.",
+        swimmers: [
+          { ...leo, feedback: "Leo floated." },
+          { ...mia, feedback: "Mia put her face in." },
+        ],
+      },
+      { date: "2026-03-10", feedback: null, swimmers: [{ ...mia, feedback: null }] },
+    ],
+  };
+
+  it("sees only the classes they swim in, each with their own feedback", () => {
+    expect(bookingsOfSwimmer([siblings], "leo")[0]?.dates).toEqual([
+      { date: "2026-03-03", feedback: "Leo floated.", swimmers: [{ ...leo, feedback: "Leo floated." }] },
+    ]);
+    expect(bookingsOfSwimmer([siblings], "mia")[0]?.dates.map((day) => [day.date, day.feedback])).toEqual([
+      ["2026-03-03", "Mia put her face in."],
+      ["2026-03-10", null],
+    ]);
+    expect(bookingsOfSwimmer([siblings], "nobody")).toEqual([]);
+    expect(bookingsOfSwimmer([siblings], null)).toEqual([siblings]);
   });
 });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type Booking, shownBookingTitle } from "../../../domain/bookings.ts";
+import { type Booking, type ClassSwimmer, shownBookingTitle } from "../../../domain/bookings.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import "./bookings.css";
@@ -14,10 +14,13 @@ export const bookingTitleOf = (booking: Booking) => shownBookingTitle(booking.ti
 export function BookingDetailsDialog({
   booking,
   today,
+  householdSwimmers,
   onClose,
 }: {
   booking: Booking | null;
   today: string;
+  /** How many swimmers the household has: with several, each date says who swims. */
+  householdSwimmers: number;
   onClose: () => void;
 }) {
   const { t } = useLingui();
@@ -30,9 +33,10 @@ export function BookingDetailsDialog({
             <Trans>Dates</Trans>
           </h3>
           <ul className="booking-details__dates">
-            {booking.dates.map(({ date }) => (
+            {booking.dates.map(({ date, swimmers }) => (
               <li key={date}>
                 <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
+                <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
                 <ClassState done={date < today} />
               </li>
             ))}
@@ -51,6 +55,27 @@ export function BookingDetailsDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * Who swims in a class, beside its date, where it could be someone else: a class of several swimmers, or of one
+ * swimmer of a household of several. A household of one swimmer shows nothing (`swimmers` is that one).
+ */
+export function WhoSwims({
+  swimmers,
+  householdSwimmers,
+}: {
+  swimmers: readonly ClassSwimmer[];
+  /** How many swimmers the household has. */
+  householdSwimmers: number;
+}) {
+  if (householdSwimmers < 2 && swimmers.length < 2) return null;
+  const names = swimmers.map((swimmer) => swimmer.firstName).join(", ");
+  return (
+    <span className="class-swimmers">
+      <Trans>Swims: {names}</Trans>
+    </span>
   );
 }
 

@@ -8,9 +8,11 @@ import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { ListState } from "../../components/list-state.tsx";
 import { MonthSelect } from "../../components/month-year-selects.tsx";
+import { SwimmerSwitch } from "../../components/swimmer-switch.tsx";
 import { useClientBookings } from "../api/bookings.ts";
-import { type BookedDay, bookedDaysOf } from "../bookings/booked-days.ts";
+import { type BookedDay, bookedDaysOf, bookingsOfSwimmer, hasFeedback } from "../bookings/booked-days.ts";
 import { bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
+import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import {
   type FeedbackFilterName,
   feedbackFiltersFrom,
@@ -78,11 +80,12 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<BookedDay | null>(null);
-  const days = bookedDaysOf(data.bookings);
+  const swimmer = shownSwimmer(params, data.swimmers);
+  const days = bookedDaysOf(bookingsOfSwimmer(data.bookings, swimmer));
   const years = feedbackYears(days.map(({ date }) => date));
   const filters = feedbackFiltersFrom(params, years);
   const shown = days.filter(({ date }) => matchesFilters(date, filters));
-  const todays = days.find(({ date, feedback }) => date === data.today && feedback);
+  const todays = days.find((day) => day.date === data.today && hasFeedback(day));
   const setFilter = (filter: FeedbackFilterName, value: string) =>
     setParams((current) => withFeedbackFilter(current, filter, value));
 
@@ -94,10 +97,15 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
             <Trans>Today's feedback</Trans>
           </h2>
           <p className="feedback__today-date">{formatDay(todays.date)}</p>
-          <p className="feedback__text">{todays.feedback}</p>
+          <ClassFeedback day={todays} />
         </section>
       )}
       <search className="feedback__filters" aria-label={t`Filter dates`}>
+        <SwimmerSwitch
+          swimmers={data.swimmers}
+          value={swimmer}
+          onChange={(value) => setParams((current) => withSwimmer(current, value))}
+        />
         <MonthSelect
           value={filters.month}
           onChange={(value) => setFilter(queryParams.feedbackMonth, value)}
@@ -139,9 +147,7 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
         {open && (
           <>
             <p className="feedback-dialog__booking">{bookingTitleOf(open.booking)}</p>
-            <p className={open.feedback ? "feedback__text" : "feedback__none"}>
-              {open.feedback || bookingMessages.noFeedbackForDate}
-            </p>
+            <ClassFeedback day={open} />
           </>
         )}
       </Dialog>
@@ -149,15 +155,39 @@ function FeedbackDates({ data }: { data: ClientBookingsResponse }) {
   );
 }
 
+/** A class's feedback: its text, or each swimmer's under their name in a class of several. */
+function ClassFeedback({ day }: { day: BookedDay }) {
+  if (day.swimmers.length < 2) {
+    return (
+      <p className={day.feedback ? "feedback__text" : "feedback__none"}>
+        {day.feedback || bookingMessages.noFeedbackForDate}
+      </p>
+    );
+  }
+  return (
+    <dl className="feedback__swimmers">
+      {day.swimmers.map((swimmer) => (
+        <div key={swimmer.id}>
+          <dt>{swimmer.firstName}</dt>
+          <dd className={swimmer.feedback ? "feedback__text" : "feedback__none"}>
+            {swimmer.feedback || bookingMessages.noFeedbackForDate}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function DayButton({ day, onOpen }: { day: BookedDay; onOpen: () => void }) {
   const { t } = useLingui();
   const short = (options: Intl.DateTimeFormatOptions) => formatDay(day.date, options);
   const date = formatDay(day.date);
+  const written = hasFeedback(day);
   return (
     <button
       type="button"
-      className={day.feedback ? "feedback-day feedback-day--has-feedback" : "feedback-day"}
-      aria-label={day.feedback ? t`${date}, has feedback` : date}
+      className={written ? "feedback-day feedback-day--has-feedback" : "feedback-day"}
+      aria-label={written ? t`${date}, has feedback` : date}
       onClick={onOpen}
     >
       <span className="feedback-day__month">{short({ month: "short" })}</span>

@@ -9,6 +9,7 @@ import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
 import { galleryImageFileName } from "../../components/media/media-filters.ts";
 import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
 import { formatItemDay } from "../../i18n/format.ts";
+import { useHouseholdSwimmers } from "../api/bookings.ts";
 
 /**
  * /gallery (spec §2): the signed-in client's pictures and video links, filtered by month, year and type, nine a
@@ -25,6 +26,7 @@ export function GalleryPage() {
           <Link to={paths.adminGallery}>Gallery</Link>.
         </Trans>
       }
+      useSwimmers={useHouseholdSwimmers}
       useItems={useGallery}
       filterByType
       filtersLabel={t`Filter the gallery`}

@@ -8,6 +8,7 @@ import { ClientMediaPage } from "../../components/media/client-media-page.tsx";
 import { localDate, milestoneFileName } from "../../components/media/media-filters.ts";
 import { type PreviewImage, Thumbnail } from "../../components/media/media-parts.tsx";
 import { formatItemDay } from "../../i18n/format.ts";
+import { useHouseholdSwimmers } from "../api/bookings.ts";
 
 /** /milestones (spec §2): the signed-in client's milestone photos, filtered by month and year, 8 a page. */
 export function MilestonesPage() {
@@ -30,6 +31,7 @@ export function MilestonesPage() {
           <Link to={paths.adminMilestones}>Add Milestones</Link>.
         </Trans>
       }
+      useSwimmers={useHouseholdSwimmers}
       useItems={useMilestones}
       filtersLabel={t`Filter milestones`}
       what={t`milestones`}

@@ -1,21 +1,24 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type Booking, bookingMessages, type ClientPlanProgress } from "../../../domain/bookings.ts";
 import { paths } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
+import { SwimmerSwitch } from "../../components/swimmer-switch.tsx";
 import { useClientBookings } from "../api/bookings.ts";
 import { BookedCalendar } from "../bookings/booked-calendar.tsx";
-import { bookedDaysOf, bookingOn } from "../bookings/booked-days.ts";
+import { bookedDaysOf, bookingOn, bookingsOfSwimmer } from "../bookings/booked-days.ts";
 import {
   BookingDetailsDialog,
   bookingTitleOf,
   ClassState,
   DetailsLabel,
+  WhoSwims,
 } from "../bookings/booking-details-dialog.tsx";
+import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
 
@@ -56,6 +59,7 @@ function ClientProgress({ clientId }: { clientId: string }) {
   const { t } = useLingui();
   const query = useClientBookings(clientId);
   const [open, setOpen] = useState<Booking | null>(null);
+  const [params, setParams] = useSearchParams();
   const data = query.data;
   if (!data || query.isError) {
     return (
@@ -84,23 +88,40 @@ function ClientProgress({ clientId }: { clientId: string }) {
       </div>
     );
   }
+  const swimmer = shownSwimmer(params, data.swimmers);
+  const bookings = bookingsOfSwimmer(data.bookings, swimmer);
   return (
     <>
+      <SwimmerSwitch
+        swimmers={data.swimmers}
+        value={swimmer}
+        onChange={(value) => setParams((current) => withSwimmer(current, value))}
+      />
       <div className="progress__overview">
         <section aria-labelledby="progress-calendar-title">
           <h2 id="progress-calendar-title">
             <Trans>Your calendar</Trans>
           </h2>
           <BookedCalendar
-            bookedDays={bookedDaysOf(data.bookings).map(({ date }) => date)}
+            bookedDays={bookedDaysOf(bookings).map(({ date }) => date)}
             today={data.today}
-            onOpenDay={(day) => setOpen(bookingOn(data.bookings, day) ?? null)}
+            onOpenDay={(day) => setOpen(bookingOn(bookings, day) ?? null)}
           />
         </section>
         <PackageTracker plan={data.plan} />
       </div>
-      <ClassList bookings={data.bookings} today={data.today} onOpen={setOpen} />
-      <BookingDetailsDialog booking={open} today={data.today} onClose={() => setOpen(null)} />
+      <ClassList
+        bookings={bookings}
+        today={data.today}
+        householdSwimmers={data.swimmers.length}
+        onOpen={setOpen}
+      />
+      <BookingDetailsDialog
+        booking={open}
+        today={data.today}
+        householdSwimmers={data.swimmers.length}
+        onClose={() => setOpen(null)}
+      />
     </>
   );
 }
@@ -174,10 +195,12 @@ function PlanProgress({ plan }: { plan: ClientPlanProgress }) {
 function ClassList({
   bookings,
   today,
+  householdSwimmers,
   onOpen,
 }: {
   bookings: Booking[];
   today: string;
+  householdSwimmers: number;
   onOpen: (booking: Booking) => void;
 }) {
   return (
@@ -200,9 +223,10 @@ function ClassList({
                 </button>
               </div>
               <ol className="progress__dates">
-                {booking.dates.map(({ date }) => (
+                {booking.dates.map(({ date, swimmers }) => (
                   <li key={date}>
                     <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
+                    <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
                     <ClassState done={date < today} />
                   </li>
                 ))}

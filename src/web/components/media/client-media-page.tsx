@@ -6,6 +6,7 @@ import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../list-state.tsx";
 import { MonthSelect, YearSelect } from "../month-year-selects.tsx";
 import { Pager } from "../pager.tsx";
+import { type SwimmerOption, SwimmerSwitch } from "../swimmer-switch.tsx";
 import {
   type FilterName,
   type MediaFilters,
@@ -19,6 +20,8 @@ import { MediaGrid, type MediaListQuery, MediaPreview, type PreviewImage } from 
 interface ClientMediaListProps<Item extends { id: string }> {
   /** The list call for one client with the address's filters (the media type only where `filterByType`). */
   useItems: (clientId: string, filters: Partial<MediaFilters>) => MediaListQuery<Item>;
+  /** The household's swimmers (a switch shows one at a time when there are several). */
+  useSwimmers: (clientId: string) => readonly SwimmerOption[];
   filterByType?: boolean;
   filtersLabel: string;
   /** More filters after month and year; `setFilter` starts again at page 1. */
@@ -59,6 +62,7 @@ export function ClientMediaPage<Item extends { id: string }>({
 function ClientMediaList<Item extends { id: string }>({
   clientId,
   useItems,
+  useSwimmers,
   filterByType = false,
   filtersLabel,
   extraFilters,
@@ -73,8 +77,12 @@ function ClientMediaList<Item extends { id: string }>({
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => new Date(), []);
   const filters = mediaFiltersFrom(params, today);
-  const { month, year, type, page } = filters;
-  const query = useItems(clientId, filterByType ? { month, year, type, page } : { month, year, page });
+  const { month, year, type, swimmer, page } = filters;
+  const swimmers = useSwimmers(clientId);
+  const query = useItems(
+    clientId,
+    filterByType ? { month, year, type, swimmer, page } : { month, year, swimmer, page },
+  );
   const [preview, setPreview] = useState<PreviewImage | null>(null);
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, pageSize);
@@ -90,6 +98,11 @@ function ClientMediaList<Item extends { id: string }>({
   return (
     <>
       <search className="media-filters" aria-label={filtersLabel}>
+        <SwimmerSwitch
+          swimmers={swimmers}
+          value={swimmer}
+          onChange={(value) => setFilter(queryParams.swimmer, value)}
+        />
         <MonthSelect value={month} onChange={(value) => setFilter(queryParams.mediaMonth, value)} />
         <YearSelect
           value={year}

@@ -17,8 +17,14 @@ const today = new Date(2026, 10, 20);
 const address = (query: Record<string, string>) => new URLSearchParams(query);
 
 describe("the media filters in the address", () => {
-  it("start at All Months, All Years, All Types, page 1", () => {
-    expect(mediaFiltersFrom(address({}), today)).toEqual({ month: null, year: null, type: null, page: 1 });
+  it("start at All Months, All Years, All Types, all swimmers, page 1", () => {
+    expect(mediaFiltersFrom(address({}), today)).toEqual({
+      month: null,
+      year: null,
+      type: null,
+      swimmer: null,
+      page: 1,
+    });
   });
 
   it("read a month, one of the five years, a type and a page", () => {
@@ -26,9 +32,16 @@ describe("the media filters in the address", () => {
       [queryParams.mediaMonth]: "3",
       [queryParams.mediaYear]: "2022",
       [queryParams.mediaType]: "video",
+      [queryParams.swimmer]: "swimmer-leo",
       [queryParams.mediaPage]: "2",
     });
-    expect(mediaFiltersFrom(params, today)).toEqual({ month: 3, year: 2022, type: "video", page: 2 });
+    expect(mediaFiltersFrom(params, today)).toEqual({
+      month: 3,
+      year: 2022,
+      type: "video",
+      swimmer: "swimmer-leo",
+      page: 2,
+    });
   });
 
   it("fall back for anything a person could not have picked", () => {
@@ -36,9 +49,16 @@ describe("the media filters in the address", () => {
       [queryParams.mediaMonth]: "13",
       [queryParams.mediaYear]: "2021",
       [queryParams.mediaType]: "audio",
+      [queryParams.swimmer]: "../leo",
       [queryParams.mediaPage]: "-1",
     });
-    expect(mediaFiltersFrom(params, today)).toEqual({ month: null, year: null, type: null, page: 1 });
+    expect(mediaFiltersFrom(params, today)).toEqual({
+      month: null,
+      year: null,
+      type: null,
+      swimmer: null,
+      page: 1,
+    });
   });
 
   it("go back to page 1 when a filter changes, and drop a filter set to all", () => {

@@ -17,6 +17,8 @@ export interface MediaFilters {
   /** null: All Years. */
   year: number | null;
   type: GalleryMediaType | null;
+  /** One swimmer of a household of several; null: all of them. */
+  swimmer: string | null;
   page: number;
 }
 
@@ -25,16 +27,22 @@ export function mediaFiltersFrom(params: URLSearchParams, today: Date): MediaFil
   const year = Number(params.get(queryParams.mediaYear));
   const type = params.get(queryParams.mediaType);
   const page = Number(params.get(queryParams.mediaPage));
+  const swimmer = params.get(queryParams.swimmer);
   const years = filterYears(today);
   return {
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
     year: years.includes(year) ? year : null,
     type: galleryMediaTypes.find((known) => known === type) ?? null,
+    swimmer: swimmer && /^[A-Za-z0-9_-]{1,64}$/.test(swimmer) ? swimmer : null,
     page: Number.isInteger(page) && page >= 1 && page <= 999_999 ? page : 1,
   };
 }
 
-export type FilterName = (typeof queryParams)["mediaMonth" | "mediaYear" | "mediaType"];
+export type FilterName =
+  | typeof queryParams.mediaMonth
+  | typeof queryParams.mediaYear
+  | typeof queryParams.mediaType
+  | typeof queryParams.swimmer;
 
 /** The address after one filter changed: a new filter starts again at page 1. An empty value means "all". */
 export function withFilter(params: URLSearchParams, filter: FilterName, value: string): URLSearchParams {
@@ -58,6 +66,7 @@ export function mediaListQuery(filters: Partial<MediaFilters>): string {
   if (filters.month) query.month = String(filters.month);
   if (filters.year) query.year = String(filters.year);
   if (filters.type) query.type = filters.type;
+  if (filters.swimmer) query.swimmer = filters.swimmer;
   query.page = String(filters.page ?? 1);
   return new URLSearchParams(query).toString();
 }
