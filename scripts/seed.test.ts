@@ -84,4 +84,36 @@ describe("npm run seed", () => {
     expect(lessons.length - past.length).toBeGreaterThan(0);
     expect(past.filter((lesson) => lesson.feedback).length).toBeGreaterThan(past.length / 2);
   });
+
+  it("makes believable families: children who swim in their household's classes, second guardians who sign in", async () => {
+    const perHousehold = await db
+      .selectFrom("swimmer")
+      .select((eb) => ["clientId", eb.fn.countAll<string | number>().as("swimmers")])
+      .groupBy("clientId")
+      .execute();
+    const sizes = perHousehold.map((row) => Number(row.swimmers));
+    expect(sizes.filter((size) => size >= 2).length).toBeGreaterThan(3);
+    expect(Math.max(...sizes)).toBe(3);
+    // Some classes have two children in them; every class has at least one swimmer, all of its household.
+    const lessons = await db
+      .selectFrom("lesson")
+      .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+      .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+      .select(["lesson.id", "lesson.clientId", "swimmer.clientId as swimmerHousehold"])
+      .execute();
+    for (const row of lessons) expect(row.swimmerHousehold).toBe(row.clientId);
+    const perLesson = new Map<number, number>();
+    for (const row of lessons) perLesson.set(row.id, (perLesson.get(row.id) ?? 0) + 1);
+    expect([...perLesson.values()].some((count) => count === 2)).toBe(true);
+
+    const second = await db
+      .selectFrom("guardian")
+      .innerJoin("user", "user.id", "guardian.userId")
+      .select(["user.email", "guardian.canPay"])
+      .whereRef("guardian.userId", "!=", "guardian.clientId")
+      .execute();
+    expect(second.length).toBeGreaterThan(3);
+    const { response } = await signIn(t, second[0]?.email ?? "", "demo-password-1");
+    expect(response.status).toBe(200);
+  });
 });

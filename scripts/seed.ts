@@ -21,9 +21,11 @@ import { wire } from "../src/server/wiring.ts";
 import {
   type NewClient,
   type NewGalleryItem,
+  type NewGuardian,
   type NewLesson,
   type NewPlan,
   type NewSubscriber,
+  type NewSwimmer,
   passwordHashOf,
   type SeedBooking,
   type SeedData,
@@ -147,6 +149,14 @@ const feedbackLines = [
   "Good streamline push-offs. Next: arms in time with breathing.",
 ];
 
+/** What a family tells the instructor about a child. */
+const swimmerNotes = [
+  "Nervous about putting her face in the water.",
+  "Asthma: inhaler in the bag by the pool.",
+  "Loves jumping in; needs reminding to wait.",
+  "Wears ear plugs after grommets.",
+];
+
 /** A small deterministic generator, so two runs with the same counts make the same kind of data. */
 function random(seed: number) {
   let state = seed >>> 0;
@@ -164,6 +174,12 @@ function random(seed: number) {
 export interface DemoOptions {
   clients: number;
   bookings: number;
+  /**
+   * Default true: about 3 in 10 households also have one or two children who swim (their classes then have the
+   * children, one or both), and about 1 in 5 a second guardian. False: one person per client, as before families
+   * existed (the migration tests' older school).
+   */
+  families?: boolean;
   /** better-auth's hash of the one password every demo client signs in with. */
   passwordHash: string;
   timeZone: string;
@@ -179,6 +195,10 @@ export function demoData(options: DemoOptions): Required<SeedData> {
   const run = randomBytes(4).toString("hex");
 
   const clients: NewClient[] = [];
+  const swimmers: NewSwimmer[] = [];
+  const guardians: NewGuardian[] = [];
+  /** A household's children, who swim in its classes instead of the account holder. */
+  const childrenOf = new Map<string, string[]>();
   const plans: NewPlan[] = [];
   const bookings: SeedBooking[] = [];
   const galleryItems: NewGalleryItem[] = [];
@@ -201,6 +221,33 @@ export function demoData(options: DemoOptions): Required<SeedData> {
       passwordHash: options.passwordHash,
       createdAt: new Date(options.now.getTime() - Math.floor(next() * 400) * 86_400_000).toISOString(),
     });
+    if (options.families !== false && next() < 0.3) {
+      const children = Array.from({ length: next() < 0.6 ? 1 : 2 }, (_, k) => ({
+        id: `${id}c${k}`,
+        clientId: id,
+        firstName: pick(firstNames),
+        lastName,
+        birthDate: `${2016 + Math.floor(next() * 8)}-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}`,
+        notes: next() < 0.3 ? pick(swimmerNotes) : "",
+        createdAt: nowIso,
+      }));
+      swimmers.push(...children);
+      childrenOf.set(
+        id,
+        children.map((child) => child.id),
+      );
+    }
+    if (options.families !== false && next() < 0.2) {
+      guardians.push({
+        id: `${id}g`,
+        clientId: id,
+        name: `${pick(firstNames)} ${lastName}`,
+        email: `guardian.${i}.${run}@demo.example`,
+        passwordHash: options.passwordHash,
+        permissions: next() < 0.5 ? {} : { book: false, pay: false },
+        createdAt: nowIso,
+      });
+    }
     const firstClass = addDays(today, Math.floor(next() * 150) - 120);
     firstClassOf.set(id, firstClass);
     // A video link needs no file in the media store (a picture would).
@@ -246,9 +293,19 @@ export function demoData(options: DemoOptions): Required<SeedData> {
     // One date a week per client from its first class on: never twice the same day for a client.
     const already = datesOf.get(clientId) ?? 0;
     datesOf.set(clientId, already + count);
+    const children = childrenOf.get(clientId);
     const dates = Array.from({ length: count }, (_, k): NewLesson => {
       const date = addDays(firstClassOf.get(clientId) as string, (already + k) * 7);
-      if (date >= today) return { date };
+      const past = date < today;
+      // A family's classes: both children, or one of them.
+      const swimming = children && (children.length === 1 || next() < 0.6 ? children : [pick(children)]);
+      if (swimming) {
+        const swimmers = swimming.map((id) =>
+          past && next() < 0.7 ? { id, feedback: pick(feedbackLines) } : { id },
+        );
+        return past ? { date, reminderQueuedAt: nowIso, swimmers } : { date, swimmers };
+      }
+      if (!past) return { date };
       // Past: reminded, and most of them have feedback.
       return next() < 0.7
         ? { date, reminderQueuedAt: nowIso, feedback: pick(feedbackLines) }
@@ -262,7 +319,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
       createdAt: nowIso,
     });
   }
-  return { clients, plans, bookings, milestones: [], galleryItems, subscribers };
+  return { clients, swimmers, guardians, plans, bookings, milestones: [], galleryItems, subscribers };
 }
 
 /** Writes the demo school beside what the database holds (`npm run seed`, the bench, the soak). */
@@ -313,7 +370,7 @@ async function main(argv: string[]): Promise<number> {
     const made = await seedDemo(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${made.clients} clients, ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos and ${made.subscribers} newsletter subscribers in ${seconds} s. Clients sign in with the password "${args.password}".`,
+      `Seeded ${made.clients} households (${made.swimmers} more swimmers, ${made.guardians} second guardians), ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos and ${made.subscribers} newsletter subscribers in ${seconds} s. Clients sign in with the password "${args.password}".`,
     );
     return 0;
   } finally {

@@ -140,7 +140,17 @@ export function clientRows(input: NewClient): ClientRows {
       getsMail: 1,
       createdAt: at,
     },
-    swimmer: { id, clientId: id, firstName, lastName, birthDate: null, userId: id, createdAt: at },
+    swimmer: {
+      id,
+      clientId: id,
+      firstName,
+      lastName,
+      birthDate: null,
+      notes: "",
+      photoPermission: 1,
+      userId: id,
+      createdAt: at,
+    },
   };
 }
 
@@ -164,6 +174,8 @@ export async function createClient(db: Db, input: NewClient): Promise<CreatedCli
 export interface NewGuardian {
   /** The household. */
   clientId: string;
+  /** Default: a new unique id. */
+  id?: string;
   name?: string;
   /** Default: a new unique address. */
   email?: string;
@@ -178,64 +190,76 @@ export interface NewGuardian {
  * A second guardian of a household: a login of their own and a guardian row with their permissions (what an
  * accepted invitation leaves; docs/decisions/019).
  */
-export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedClient> {
-  const id = `guardian${unique()}`;
-  const [firstName = "Second", lastName = "Guardian"] = (input.name ?? "Second Guardian").split(" ");
+export function guardianRows(input: NewGuardian): Pick<ClientRows, "user" | "account" | "guardian"> {
+  const id = input.id ?? `guardian${unique()}`;
+  const [firstName = "Second", ...rest] = (input.name ?? "Second Guardian").split(" ");
   const rows = clientRows({
     id,
     firstName,
-    lastName,
+    lastName: rest.join(" ") || "Guardian",
     email: input.email,
     passwordHash: input.passwordHash,
     locale: input.locale,
     createdAt: input.createdAt,
   });
   const allowed = { ...allPermissions, ...input.permissions };
+  return {
+    user: rows.user,
+    account: rows.account,
+    guardian: {
+      ...rows.guardian,
+      clientId: input.clientId,
+      canBook: allowed.book ? 1 : 0,
+      canPay: allowed.pay ? 1 : 0,
+      canSeeProgress: allowed.progress ? 1 : 0,
+      getsMail: allowed.mail ? 1 : 0,
+    },
+  };
+}
+
+export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedClient> {
+  const rows = guardianRows(input);
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("user").values(rows.user).execute();
     await trx.insertInto("account").values(rows.account).execute();
-    await trx
-      .insertInto("guardian")
-      .values({
-        ...rows.guardian,
-        clientId: input.clientId,
-        canBook: allowed.book ? 1 : 0,
-        canPay: allowed.pay ? 1 : 0,
-        canSeeProgress: allowed.progress ? 1 : 0,
-        getsMail: allowed.mail ? 1 : 0,
-      })
-      .execute();
+    await trx.insertInto("guardian").values(rows.guardian).execute();
   });
-  return { id, email: rows.user.email };
+  return { id: rows.user.id, email: rows.user.email };
 }
 
 export interface NewSwimmer {
   clientId: string;
+  /** Default: a new unique id. */
+  id?: string;
   firstName: string;
   lastName?: string;
   birthDate?: string | null;
+  notes?: string;
   photoPermission?: boolean;
+  /** Unset: now, after the household's first swimmer (made with the household, at a test clock's time). */
   createdAt?: string;
 }
 
-/** Another swimmer of a household (a child), as the admin's family forms add one. Returns their id. */
+/** Another swimmer of a household (a child), as the admin's family forms add one. */
+export function swimmerRow(input: NewSwimmer): Row<"swimmer"> {
+  return {
+    id: input.id ?? `swimmer${unique()}`,
+    clientId: input.clientId,
+    firstName: input.firstName,
+    lastName: input.lastName ?? "Swimmer",
+    birthDate: input.birthDate ?? null,
+    notes: input.notes ?? "",
+    photoPermission: input.photoPermission === false ? 0 : 1,
+    userId: null,
+    createdAt: input.createdAt ?? new Date().toISOString(),
+  };
+}
+
+/** Returns the new swimmer's id. */
 export async function addSwimmer(db: Db, input: NewSwimmer): Promise<string> {
-  const id = `swimmer${unique()}`;
-  await db
-    .insertInto("swimmer")
-    .values({
-      id,
-      clientId: input.clientId,
-      firstName: input.firstName,
-      lastName: input.lastName ?? "Swimmer",
-      birthDate: input.birthDate ?? null,
-      photoPermission: input.photoPermission === false ? 0 : 1,
-      userId: null,
-      // Unset: now, after the household's first swimmer (made with the household, at a test clock's time).
-      createdAt: input.createdAt ?? new Date().toISOString(),
-    })
-    .execute();
-  return id;
+  const row = swimmerRow(input);
+  await db.insertInto("swimmer").values(row).execute();
+  return row.id;
 }
 
 /** An account's chosen language, as PUT /api/session/locale stores it (an admin made by ensureAdmin, say). */
@@ -302,6 +326,8 @@ export interface NewLesson {
   date: string;
   /** The instructor's feedback for the household's first swimmer (who has the household's id). */
   feedback?: string;
+  /** Who swims in it, each with their feedback; unset: the household's first swimmer, with `feedback`. */
+  swimmers?: readonly { id: string; feedback?: string }[];
   /** When its day-before reminder was queued; unset: not yet. */
   reminderQueuedAt?: string;
 }
@@ -376,18 +402,19 @@ export function lessonRows(
   }));
 }
 
-/** A lesson's swimmer, the household's first (bookings: insertLessons), with its feedback (setLessonFeedback). */
-export function lessonSwimmerRow(
+/** A lesson's swimmers (bookings: insertLessons), each with their feedback (setLessonFeedback). */
+export function lessonSwimmerRows(
   input: Omit<NewBooking, "planId">,
   lesson: NewLesson,
   lessonId: number,
-): Row<"lessonSwimmer"> {
-  return {
+): Row<"lessonSwimmer">[] {
+  const swimmers = lesson.swimmers ?? [{ id: input.clientId, feedback: lesson.feedback }];
+  return swimmers.map((swimmer) => ({
     lessonId,
-    swimmerId: input.clientId,
-    feedback: lesson.feedback ?? null,
-    feedbackUpdatedAt: lesson.feedback === undefined ? null : (input.createdAt ?? defaultTime),
-  };
+    swimmerId: swimmer.id,
+    feedback: swimmer.feedback ?? null,
+    feedbackUpdatedAt: swimmer.feedback === undefined ? null : (input.createdAt ?? defaultTime),
+  }));
 }
 
 export interface CreatedBooking {
@@ -422,7 +449,9 @@ export async function createBooking(db: Db, input: NewBooking): Promise<CreatedB
       for (const lesson of written) lessonIds[lesson.date] = lesson.id;
       await trx
         .insertInto("lessonSwimmer")
-        .values(lessons.map((lesson) => lessonSwimmerRow(input, lesson, lessonIds[lesson.date] as number)))
+        .values(
+          lessons.flatMap((lesson) => lessonSwimmerRows(input, lesson, lessonIds[lesson.date] as number)),
+        )
         .execute();
     }
     return { bookingId, planId, lessonIds };
@@ -541,6 +570,9 @@ export type SeedBooking = Omit<NewBooking, "planId"> & { plan: NewPlan };
 
 export interface SeedData {
   clients?: readonly NewClient[];
+  /** More swimmers of the clients' households (children), and second guardians. */
+  swimmers?: readonly NewSwimmer[];
+  guardians?: readonly NewGuardian[];
   plans?: readonly NewPlan[];
   bookings?: readonly SeedBooking[];
   milestones?: readonly NewMilestone[];
@@ -557,6 +589,8 @@ export async function seed(
   data: SeedData,
 ): Promise<{
   clients: number;
+  swimmers: number;
+  guardians: number;
   plans: number;
   bookings: number;
   lessons: number;
@@ -582,6 +616,19 @@ export async function seed(
     await insertInChunks(trx, "user", users);
     await insertInChunks(trx, "account", accounts);
     await insertInChunks(trx, "client", clients);
+    const secondGuardians = (data.guardians ?? []).map(guardianRows);
+    await insertInChunks(
+      trx,
+      "user",
+      secondGuardians.map((rows) => rows.user),
+    );
+    await insertInChunks(
+      trx,
+      "account",
+      secondGuardians.map((rows) => rows.account),
+    );
+    for (const rows of secondGuardians) guardians.push(rows.guardian);
+    for (const input of data.swimmers ?? []) swimmers.push(swimmerRow(input));
     await insertInChunks(trx, "guardian", guardians);
     await insertInChunks(trx, "swimmer", swimmers);
 
@@ -615,7 +662,7 @@ export async function seed(
       lessonRows(input, dates, plan.id, row.id).forEach((lesson, index) => {
         lesson.id = lessonId++;
         lessons.push(lesson);
-        lessonSwimmers.push(lessonSwimmerRow(input, dates[index] as NewLesson, lesson.id));
+        lessonSwimmers.push(...lessonSwimmerRows(input, dates[index] as NewLesson, lesson.id));
       });
     }
 
@@ -644,6 +691,8 @@ export async function seed(
     }
     return {
       clients: clients.length,
+      swimmers: data.swimmers?.length ?? 0,
+      guardians: data.guardians?.length ?? 0,
       plans: plans.length,
       bookings: bookings.length,
       lessons: lessons.length,

@@ -4,7 +4,7 @@ import {
   clientRows,
   galleryItemRow,
   lessonRows,
-  lessonSwimmerRow,
+  lessonSwimmerRows,
   milestoneRow,
   type NewLesson,
   planRow,
@@ -66,7 +66,8 @@ export async function seedLegacySchool(
       id,
     });
     lessonRows(booking, dates, plan.id, id).forEach((lesson, index) => {
-      const { feedback, feedbackUpdatedAt } = lessonSwimmerRow(booking, dates[index] as NewLesson, lessonId);
+      const [first] = lessonSwimmerRows(booking, dates[index] as NewLesson, lessonId);
+      const { feedback = null, feedbackUpdatedAt = null } = first ?? {};
       lessons.push({ ...lesson, id: lessonId++, feedback, feedbackUpdatedAt });
     });
   }

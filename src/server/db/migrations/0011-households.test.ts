@@ -28,6 +28,7 @@ function oldSchool() {
     clients: 300,
     bookings: 600,
     passwordHash: "$scrypt$not-a-real-hash",
+    families: false,
     timeZone: "UTC",
     now,
   });
