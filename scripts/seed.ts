@@ -223,7 +223,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
     });
     if (options.families !== false && next() < 0.3) {
       const children = Array.from({ length: next() < 0.6 ? 1 : 2 }, (_, k) => ({
-        id: `${id}c${k}`,
+        id: `${id}-c${k}`,
         clientId: id,
         firstName: pick(firstNames),
         lastName,
@@ -239,7 +239,7 @@ export function demoData(options: DemoOptions): Required<SeedData> {
     }
     if (options.families !== false && next() < 0.2) {
       guardians.push({
-        id: `${id}g`,
+        id: `${id}-g`,
         clientId: id,
         name: `${pick(firstNames)} ${lastName}`,
         email: `guardian.${i}.${run}@demo.example`,
