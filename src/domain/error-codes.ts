@@ -54,6 +54,11 @@ export const errorCodes = [
   "date-too-far",
   "date-taken",
   "booking-not-found",
+  // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
+  // household's first guardian, who cannot be removed.
+  "invitation-not-found",
+  "guardian-not-found",
+  "first-guardian",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
