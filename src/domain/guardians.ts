@@ -73,7 +73,7 @@ export const guardianMessages = {
       /*i18n*/ { id: "guardians.invitationSent", message: "Invitation sent to {email}.", values: { email } },
     ),
   get invitationRevoked() {
-    return translate(/*i18n*/ { id: "guardians.invitationRevoked", message: "Invitation withdrawn." });
+    return translate(/*i18n*/ { id: "guardians.invitationRevoked", message: "Invitation revoked." });
   },
   get guardianRemoved() {
     return translate(/*i18n*/ { id: "guardians.guardianRemoved", message: "Guardian removed." });
