@@ -129,11 +129,9 @@ test("a guardian invites a second one with progress only, who signs in, cannot p
   await invitedContext.close();
 });
 
-test("a dead invitation link says so, and a link used once is dead", { tag: "@desktop-only" }, async ({
-  page,
-  signedInAs,
-  newClient,
-}) => {
+test("a dead invitation link says so, a link used once is dead, and /family lists the new guardian", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, newClient }) => {
   await page.goto("/accept-invitation?token=not-a-real-token");
   await expect(page.getByRole("alert")).toHaveText(guardianMessages.invitationInvalid);
 
@@ -149,6 +147,23 @@ test("a dead invitation link says so, and a link used once is dead", { tag: "@de
     data: { token, firstName: "Carmen", lastName: "Ruiz", password: "carmens-password-1" },
   });
   expect(accepted.status()).toBe(200);
+
+  // The wide layout of /family, for its first guardian: the second guardian with all they may do, and Remove.
+  await page.goto("/family");
+  const carmen = page
+    .getByRole("region", { name: "Guardians" })
+    .getByRole("listitem")
+    .filter({ hasText: email });
+  await expect(carmen).toContainText("Carmen Ruiz");
+  await expect(carmen.getByRole("listitem")).toHaveText([
+    "Book and cancel classes",
+    "Buy and cancel the package",
+    "See progress, feedback and photos",
+    "Get class reminders and feedback by e-mail",
+  ]);
+  await expect(carmen.getByRole("button", { name: "Remove Carmen Ruiz" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole("alert")).toHaveText(guardianMessages.invitationInvalid);
   await expect(page.getByLabel("First name")).toHaveCount(0);

@@ -253,6 +253,26 @@ describe("inviting a second guardian", () => {
     expect(pending.map((invitation) => invitation.permissions)).toEqual([everything]);
   });
 
+  it("writes the mail in the inviter's language", async () => {
+    const email = newEmail("lucia");
+    const response = await call(t, "POST", `/api/clients/${a1.id}/guardians/invitations`, {
+      cookie: a1.cookie,
+      body: { email, permissions: progressOnly },
+      headers: { "accept-language": "es-ES,es;q=0.9" },
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { message: string }).message).toBe(`Invitación enviada a ${email}.`);
+    const stored = await db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body"])
+      .where("toAddress", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(stored.subject).toBe("Te invitan a la familia Ana Núñez en Aqua Nest Swim School");
+    expect(stored.body).toContain(
+      "Elige tu contraseña y abre tu cuenta aquí: [removed from the stored copy]",
+    );
+  });
+
   it("refuses an invitation with no permission at all", async () => {
     const response = await invite(a1, newEmail("nothing"), {
       book: false,
