@@ -165,6 +165,7 @@ test("a Spanish-speaking family's client area speaks Spanish only @desktop-only"
     "/payments",
     "/manage-payments",
     "/contract",
+    "/family",
   ])
     await expectAllSpanish(page, address, data);
 });

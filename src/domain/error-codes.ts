@@ -57,6 +57,11 @@ export const errorCodes = [
   "date-taken",
   "upcoming-date",
   "booking-not-found",
+  // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
+  // household's first guardian, who cannot be removed.
+  "invitation-not-found",
+  "guardian-not-found",
+  "first-guardian",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -11,6 +11,7 @@ export const paths = {
   shop: "/shop",
   cart: "/cart",
   resetPassword: "/reset-password",
+  acceptInvitation: "/accept-invitation",
   changePassword: "/change-password",
   newsletterConfirm: "/newsletter/confirm",
   newsletterUnsubscribe: "/newsletter/unsubscribe",
@@ -23,6 +24,7 @@ export const paths = {
   payments: "/payments",
   managePayments: "/manage-payments",
   contract: "/contract",
+  family: "/family",
 
   admin: "/admin",
   manageBookings: "/manage-bookings",
@@ -59,6 +61,7 @@ export const clientPaths: readonly AppPath[] = [
   paths.payments,
   paths.managePayments,
   paths.contract,
+  paths.family,
 ];
 
 /**
@@ -88,6 +91,7 @@ export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];
 export const shellPaths: readonly AppPath[] = [
   ...guardedPaths,
   paths.resetPassword,
+  paths.acceptInvitation,
   paths.changePassword,
   paths.newsletterConfirm,
   paths.newsletterUnsubscribe,
@@ -109,7 +113,7 @@ export function opensInAppShell(pathname: string): boolean {
 export const queryParams = {
   /** /admin?showBooking=true opens the Create Booking view (spec §2). */
   showBooking: "showBooking",
-  /** /reset-password?token=… from the reset mail; /newsletter/confirm and /newsletter/unsubscribe too. */
+  /** /reset-password?token=… from the reset mail; /accept-invitation, /newsletter/confirm and /newsletter/unsubscribe too. */
   token: "token",
   /** /clients-list?q=…&p=…: the search text and page live in the address, so reload and Back keep them. */
   clientSearch: "q",
@@ -138,6 +142,11 @@ export function showsCreateBooking(search: URLSearchParams): boolean {
 /** The page the password-reset mail links to (prefix the site's public URL). */
 export function resetPasswordPath(token: string): string {
   return withQuery(paths.resetPassword, { [queryParams.token]: token });
+}
+
+/** The page the guardian invitation mail links to (prefix the site's public URL). */
+export function acceptInvitationPath(token: string): string {
+  return withQuery(paths.acceptInvitation, { [queryParams.token]: token });
 }
 
 /** The pages the newsletter mails link to (prefix the site's public URL). */

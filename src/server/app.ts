@@ -11,6 +11,7 @@ import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { apiBodyLimitBytes, limitRequestBody } from "./http/body-limit.ts";
 import { appError, errorResponse } from "./http/errors.ts";
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps) {
     .route("/clients", clientBookingRoutes({ ...deps, guard }))
     .route("/clients", reminderSettingRoutes({ ...deps, guard }))
     .route("/clients", calendarFeedRoutes({ ...deps, guard }))
+    .route("/clients", guardianRoutes({ ...deps, guard }))
+    .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))

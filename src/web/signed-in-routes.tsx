@@ -48,6 +48,17 @@ export const siteShellRoutes: RouteObject[] = [
     handle: { meta: { title: msg`Reset password`, description: msg`Choose a new password.` } },
   },
   {
+    path: paths.acceptInvitation,
+    lazy: () =>
+      import("./auth/accept-invitation-page.tsx").then((m) => ({ Component: m.AcceptInvitationPage })),
+    handle: {
+      meta: {
+        title: msg`Accept invitation`,
+        description: msg`Open your guardian account and choose a password.`,
+      },
+    },
+  },
+  {
     path: paths.newsletterConfirm,
     lazy: () =>
       import("./public/newsletter/newsletter-link-pages.tsx").then((m) => ({
@@ -108,6 +119,16 @@ export const siteShellRoutes: RouteObject[] = [
       lazy: () =>
         import("./client/payments/local-checkout-page.tsx").then((m) => ({ Component: m.LocalCheckoutPage })),
       handle: { meta: { title: msg`Checkout`, description: msg`Pay for your class package.` } },
+    },
+    {
+      path: paths.family,
+      lazy: () => import("./client/family/family-page.tsx").then((m) => ({ Component: m.FamilyPage })),
+      handle: {
+        meta: {
+          title: msg`Family and guardians`,
+          description: msg`Who signs in for your family, and what they may do.`,
+        },
+      },
     },
     {
       path: paths.contract,

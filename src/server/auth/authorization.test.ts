@@ -569,6 +569,55 @@ const routes: RouteCase[] = [
     path: () => `/api/clients/${accounts.clientA.id}/bookings`,
     expected: ownerA(200),
   },
+  // Guardians and invitations (issue 26): every guardian of A sees A's list; only a guardian allowed everything
+  // (A's first) and an admin invite, withdraw and remove; the invitation link's page answers anyone.
+  {
+    route: "GET /api/clients/:clientId/guardians",
+    name: "/api/clients/:clientId/guardians (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/guardians`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/clients/:clientId/guardians/invitations",
+    name: "/api/clients/:clientId/guardians/invitations (client A's)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/guardians/invitations`,
+    body: (caller) => ({
+      email: `invitee-${caller.toLowerCase()}@example.com`,
+      permissions: { book: false, pay: false, progress: true, mail: true },
+    }),
+    expected: { ...ownerA(201), guardianA2: 403 },
+  },
+  {
+    route: "DELETE /api/clients/:clientId/guardians/invitations/:invitationId",
+    name: "/api/clients/:clientId/guardians/invitations/:invitationId (no such invitation: 404 after the guard)",
+    method: "DELETE",
+    path: () => `/api/clients/${accounts.clientA.id}/guardians/invitations/no-such-invitation`,
+    expected: { ...ownerA(404), guardianA2: 403 },
+  },
+  {
+    route: "DELETE /api/clients/:clientId/guardians/:userId",
+    name: "/api/clients/:clientId/guardians/:userId (A's first guardian: refused after the guard)",
+    method: "DELETE",
+    path: () => `/api/clients/${accounts.clientA.id}/guardians/${accounts.clientA.id}`,
+    expected: { ...ownerA(409), guardianA2: 403 },
+  },
+  {
+    route: "GET /api/guardian-invitations/check",
+    name: "/api/guardian-invitations/check (bad token)",
+    method: "GET",
+    path: () => "/api/guardian-invitations/check?token=not-a-token",
+    expected: anyone(400),
+  },
+  {
+    route: "POST /api/guardian-invitations/accept",
+    name: "/api/guardian-invitations/accept (bad token)",
+    method: "POST",
+    path: () => "/api/guardian-invitations/accept",
+    body: () => ({ token: "not-a-token", firstName: "Eve", lastName: "Intruder", password: "long-enough-1" }),
+    expected: anyone(400),
+  },
 ];
 
 /** Two local checkouts of client A, for the checkout page's routes. */

@@ -372,8 +372,29 @@ export interface LessonSwimmerTable {
   feedbackUpdatedAt: Timestamp | null;
 }
 
+/**
+ * An invitation to become a guardian of a household, with the permissions the invited person will have. The link's
+ * token is stored only as its SHA-256 (`tokenHash`); `acceptedAt` is set once, by the one accept that uses it.
+ */
+export interface GuardianInvitationTable {
+  id: string;
+  clientId: string;
+  /** Normalised (trimmed, lower case). */
+  email: string;
+  canBook: number;
+  canPay: number;
+  canSeeProgress: number;
+  getsMail: number;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  invitedByUserId: string;
+  createdAt: Timestamp;
+  acceptedAt: Timestamp | null;
+}
+
 export interface Database {
   guardian: GuardianTable;
+  guardianInvitation: GuardianInvitationTable;
   swimmer: SwimmerTable;
   lessonSwimmer: LessonSwimmerTable;
 }

@@ -143,3 +143,221 @@ export async function otherGuardianIds(db: Db, clientId: string): Promise<string
     .execute();
   return rows.map((row) => row.userId);
 }
+
+// Guardians and invitations (issue 26).
+
+const permissionColumns = ["canBook", "canPay", "canSeeProgress", "getsMail"] as const;
+
+export interface PermissionFlags {
+  canBook: number;
+  canPay: number;
+  canSeeProgress: number;
+  getsMail: number;
+}
+
+export interface GuardianRow extends PermissionFlags {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+/** A household's guardians, the first one first, then in the order they joined. */
+export async function guardiansOf(db: Db, clientId: string): Promise<GuardianRow[]> {
+  return db
+    .selectFrom("guardian")
+    .innerJoin("user", "user.id", "guardian.userId")
+    .select([
+      "guardian.userId",
+      "user.name",
+      "user.email",
+      ...permissionColumns.map((c) => `guardian.${c}` as const),
+    ])
+    .where("guardian.clientId", "=", clientId)
+    .orderBy((eb) => eb.case().when("guardian.userId", "=", clientId).then(0).else(1).end())
+    .orderBy("guardian.createdAt")
+    .orderBy("guardian.userId")
+    .execute();
+}
+
+/** Whether `userId` is a guardian of household `clientId`. */
+export async function isGuardianOf(db: Db, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("guardian")
+    .select("userId")
+    .where("userId", "=", userId)
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The household's name as its invitations say it: its first guardian's; undefined for no such household. */
+export async function householdName(db: Db, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("client")
+    .select(["firstName", "lastName"])
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+  return row && `${row.firstName} ${row.lastName}`.trim();
+}
+
+export interface InvitationRow extends PermissionFlags {
+  id: string;
+  clientId: string;
+  email: string;
+  expiresAt: string;
+}
+
+/** A household's invitations that are neither used nor expired at `now`, oldest first. */
+export async function pendingInvitationsOf(db: Db, clientId: string, now: string): Promise<InvitationRow[]> {
+  return db
+    .selectFrom("guardianInvitation")
+    .select(["id", "clientId", "email", "expiresAt", ...permissionColumns])
+    .where("clientId", "=", clientId)
+    .where("acceptedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+}
+
+export interface NewInvitation extends PermissionFlags {
+  id: string;
+  clientId: string;
+  email: string;
+  tokenHash: string;
+  expiresAt: string;
+  invitedByUserId: string;
+  createdAt: string;
+}
+
+/**
+ * Stores an invitation in place of any unused one of the household for the same address (inviting again sends a
+ * fresh link; the old link stops working).
+ */
+export async function replaceInvitation(trx: Db, invitation: NewInvitation): Promise<void> {
+  await trx
+    .deleteFrom("guardianInvitation")
+    .where("clientId", "=", invitation.clientId)
+    .where("email", "=", invitation.email)
+    .where("acceptedAt", "is", null)
+    .execute();
+  await trx
+    .insertInto("guardianInvitation")
+    .values({ ...invitation, acceptedAt: null })
+    .execute();
+}
+
+/** Deletes the household's unused invitation `id`; false when there is none. */
+export async function deletePendingInvitation(db: Db, clientId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("guardianInvitation")
+    .where("id", "=", id)
+    .where("clientId", "=", clientId)
+    .where("acceptedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The invitation whose token hashes to `tokenHash`, if it is unused and not expired at `now`. */
+export async function usableInvitation(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom("guardianInvitation")
+    .select(["id", "clientId", "email", "expiresAt", ...permissionColumns])
+    .where("tokenHash", "=", tokenHash)
+    .where("acceptedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the invitation used, only if it still is usable: one conditional UPDATE, so of two accepts racing with the
+ * same link exactly one gets the row back (the other waits for the first's row lock, then finds it used).
+ */
+export async function claimInvitation(
+  trx: Db,
+  tokenHash: string,
+  now: string,
+): Promise<InvitationRow | undefined> {
+  return trx
+    .updateTable("guardianInvitation")
+    .set({ acceptedAt: now })
+    .where("tokenHash", "=", tokenHash)
+    .where("acceptedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .returning(["id", "clientId", "email", "expiresAt", ...permissionColumns])
+    .executeTakeFirst();
+}
+
+export interface NewGuardianAccount extends PermissionFlags {
+  userId: string;
+  accountId: string;
+  clientId: string;
+  name: string;
+  email: string;
+  locale: string;
+  /** better-auth's hash of the password the person chose. */
+  passwordHash: string;
+  now: string;
+}
+
+/** The better-auth user and credential account of a new guardian, and their guardian row, in the caller's transaction. */
+export async function insertGuardianAccount(trx: Db, guardian: NewGuardianAccount): Promise<void> {
+  await trx
+    .insertInto("user")
+    .values({
+      id: guardian.userId,
+      name: guardian.name,
+      email: guardian.email,
+      emailVerified: 1,
+      image: null,
+      createdAt: guardian.now,
+      updatedAt: guardian.now,
+      role: "user",
+      banned: 0,
+      banReason: null,
+      banExpires: null,
+      mustChangePassword: 0,
+      locale: guardian.locale,
+    })
+    .execute();
+  await trx
+    .insertInto("account")
+    .values({
+      id: guardian.accountId,
+      accountId: guardian.userId,
+      providerId: "credential",
+      userId: guardian.userId,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: guardian.passwordHash,
+      createdAt: guardian.now,
+      updatedAt: guardian.now,
+    })
+    .execute();
+  await trx
+    .insertInto("guardian")
+    .values({
+      userId: guardian.userId,
+      clientId: guardian.clientId,
+      canBook: guardian.canBook,
+      canPay: guardian.canPay,
+      canSeeProgress: guardian.canSeeProgress,
+      getsMail: guardian.getsMail,
+      createdAt: guardian.now,
+    })
+    .execute();
+}
+
+/** Whether a login (any person: admin, guardian) already has this normalised email. */
+export async function accountHasEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  return row !== undefined;
+}

@@ -33,6 +33,7 @@ const tiles = [
   { to: paths.gallery, title: msg`Gallery`, text: msg`Pictures and videos of your lessons.` },
   { to: paths.managePayments, title: msg`Manage Payments`, text: msg`Your package and subscription.` },
   { to: paths.contract, title: msg`View Contract`, text: msg`Your swim-lesson contract form.` },
+  { to: paths.family, title: msg`Family and guardians`, text: msg`Who signs in for your family.` },
 ] as const;
 
 /**

@@ -20,7 +20,7 @@ import {
 import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";
-import { householdIdOf } from "../../../domain/households.ts";
+import { allPermissions, type GuardianPermissions, householdIdOf } from "../../../domain/households.ts";
 
 interface Popup {
   title: string;
@@ -87,7 +87,12 @@ export function PaymentsPage() {
         <Trans>Choose your class package</Trans>
       </h1>
       {auth.status === "client" ? (
-        <ClientPayments userId={householdIdOf(auth.user)} email={auth.user.email} onPopup={setPopup} />
+        <ClientPayments
+          userId={householdIdOf(auth.user)}
+          email={auth.user.email}
+          permissions={auth.user.guardianOf?.permissions ?? allPermissions}
+          onPopup={setPopup}
+        />
       ) : auth.status === "admin" ? (
         <p className="payments__note">
           <Trans>
@@ -115,10 +120,13 @@ export function PaymentsPage() {
 function ClientPayments({
   userId,
   email,
+  permissions,
   onPopup,
 }: {
   userId: string;
   email: string;
+  /** A guardian without `pay` sees the package without Buy and Cancel (the server refuses them too). */
+  permissions: GuardianPermissions;
   onPopup: (popup: Popup) => void;
 }) {
   const { t } = useLingui();
@@ -143,9 +151,11 @@ function ClientPayments({
     }
   }
 
+  if (!permissions.pay && !permissions.progress) return <NoPayNote />;
   return (
     <>
-      <SubscriptionBox userId={userId} query={subscription} onPopup={onPopup} />
+      {!permissions.pay && <NoPayNote />}
+      <SubscriptionBox userId={userId} query={subscription} canPay={permissions.pay} onPopup={onPopup} />
       {client.isError ? (
         <p className="payments__error" role="alert">
           <Trans>Could not load your package. Please try again.</Trans>
@@ -158,6 +168,7 @@ function ClientPayments({
         <Packages
           defaultPack={client.data.client.defaultPackType}
           active={subscription.data?.active ?? false}
+          canPay={permissions.pay}
           buying={buying}
           onBuy={buy}
         />
@@ -166,13 +177,27 @@ function ClientPayments({
   );
 }
 
+/** Why a guardian without the pay permission sees no Buy or Cancel. */
+function NoPayNote() {
+  return (
+    <p className="payments__note payments__no-pay">
+      <Trans>
+        Buying and canceling this family's package is for the guardians allowed to pay. Ask one of them, or
+        the school, to change it.
+      </Trans>
+    </p>
+  );
+}
+
 function SubscriptionBox({
   userId,
   query,
+  canPay,
   onPopup,
 }: {
   userId: string;
   query: ReturnType<typeof useActiveSubscription>;
+  canPay: boolean;
   onPopup: (popup: Popup) => void;
 }) {
   const { t } = useLingui();
@@ -220,9 +245,11 @@ function SubscriptionBox({
             value={info.usedClasses}
             aria-label={t`Classes used`}
           />
-          <button type="button" className="button payments__danger" onClick={() => setConfirming(true)}>
-            <Trans>Cancel subscription</Trans>
-          </button>
+          {canPay && (
+            <button type="button" className="button payments__danger" onClick={() => setConfirming(true)}>
+              <Trans>Cancel subscription</Trans>
+            </button>
+          )}
           <Dialog open={confirming} title={t`Please confirm`} onClose={() => setConfirming(false)}>
             <p>{messages.confirmCancelSubscription}</p>
             <div className="dialog__actions">
@@ -264,11 +291,13 @@ function ClassesUsed({ used, total }: { used: number; total: number }) {
 function Packages({
   defaultPack,
   active,
+  canPay,
   buying,
   onBuy,
 }: {
   defaultPack: PackType | null;
   active: boolean;
+  canPay: boolean;
   buying: PackType | null;
   onBuy: (type: PackType) => void;
 }) {
@@ -287,7 +316,7 @@ function Packages({
   return (
     <section className="payments__packages" aria-labelledby={headingId}>
       <h2 id={headingId}>{defaultPack ? t`Your package` : t`Our packages`}</h2>
-      {active && (
+      {active && canPay && (
         <p id={lockId} className="payments__note">
           <Trans>You can buy a new package once your current subscription ends or is canceled.</Trans>
         </p>
@@ -310,6 +339,7 @@ function Packages({
             <PackCard
               key={type}
               type={type}
+              canPay={canPay}
               disabled={active || buying !== null}
               busy={buying === type}
               describedBy={active ? lockId : undefined}
@@ -324,12 +354,14 @@ function Packages({
 
 function PackCard({
   type,
+  canPay,
   disabled,
   busy,
   describedBy,
   onBuy,
 }: {
   type: PackType;
+  canPay: boolean;
   disabled: boolean;
   busy: boolean;
   describedBy?: string;
@@ -348,15 +380,17 @@ function PackCard({
       <p className="pack-card__detail">
         <Trans>{perClass} per class · 30-minute classes</Trans>
       </p>
-      <button
-        type="button"
-        className="button button--blue"
-        disabled={disabled}
-        aria-describedby={[titleId, describedBy].filter(Boolean).join(" ")}
-        onClick={() => onBuy(type)}
-      >
-        {busy ? t`Opening checkout…` : t`Buy this package`}
-      </button>
+      {canPay && (
+        <button
+          type="button"
+          className="button button--blue"
+          disabled={disabled}
+          aria-describedby={[titleId, describedBy].filter(Boolean).join(" ")}
+          onClick={() => onBuy(type)}
+        >
+          {busy ? t`Opening checkout…` : t`Buy this package`}
+        </button>
+      )}
     </li>
   );
 }
