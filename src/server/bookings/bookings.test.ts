@@ -447,6 +447,7 @@ describe("a client's own bookings", () => {
       today: "2026-03-06",
       plan: null,
       bookings: [],
+      swimmers: [{ id: bob.id, firstName: "Bob", lastName: "Other" }],
     });
   });
 
