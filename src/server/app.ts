@@ -11,6 +11,7 @@ import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { swimmerRoutes } from "./households/swimmers-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { apiBodyLimitBytes, limitRequestBody } from "./http/body-limit.ts";
 import { appError, errorResponse } from "./http/errors.ts";
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
     .route("/clients", clientBookingRoutes({ ...deps, guard }))
     .route("/clients", reminderSettingRoutes({ ...deps, guard }))
     .route("/clients", calendarFeedRoutes({ ...deps, guard }))
+    .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))

@@ -12,6 +12,7 @@ import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
 import { searchKey } from "../../src/server/db/search.ts";
+import { refreshFamilyNames } from "../../src/server/households/service.ts";
 import { mediaKeysOf } from "../../src/server/media/keys.ts";
 
 /**
@@ -205,6 +206,8 @@ export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedCl
         getsMail: allowed.mail ? 1 : 0,
       })
       .execute();
+    // The clients search finds the family by this guardian's name too (migration 0013).
+    await refreshFamilyNames(trx, input.clientId);
   });
   return { id, email: rows.user.email };
 }

@@ -10,6 +10,7 @@ import * as bookings from "./0008-bookings.ts";
 import * as searchIndexes from "./0009-search-indexes.ts";
 import * as personLanguage from "./0010-person-language.ts";
 import * as households from "./0011-households.ts";
+import * as familySearch from "./0013-family-search.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009-search-indexes": searchIndexes,
   "0010-person-language": personLanguage,
   "0011-households": households,
+  "0013-family-search": familySearch,
 };
