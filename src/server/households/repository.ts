@@ -334,3 +334,13 @@ export async function householdExists(db: Db, clientId: string): Promise<boolean
   const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** When the household's newest swimmer joined, if any. */
+export async function latestSwimmerCreatedAt(db: Db, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("swimmer")
+    .select((eb) => eb.fn.max("createdAt").as("latest"))
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  return row?.latest ?? undefined;
+}

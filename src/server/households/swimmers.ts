@@ -8,6 +8,7 @@ import {
   deleteSwimmerRow,
   householdExists,
   insertSwimmer,
+  latestSwimmerCreatedAt,
   type SwimmerDetailRow,
   swimmerCountOf,
   swimmerDetailsOf,
@@ -66,7 +67,11 @@ export async function addSwimmer(
   const id = crypto.randomUUID();
   await deps.db.transaction().execute(async (trx) => {
     await assertHousehold(trx, clientId);
-    await insertSwimmer(trx, { ...input, id, clientId, createdAt: deps.clock.now().toISOString() });
+    // Listed after every swimmer the household has, even when they joined in the same millisecond.
+    const latest = await latestSwimmerCreatedAt(trx, clientId);
+    const now = deps.clock.now().getTime();
+    const createdAt = new Date(latest ? Math.max(now, Date.parse(latest) + 1) : now).toISOString();
+    await insertSwimmer(trx, { ...input, id, clientId, createdAt });
     await refreshFamilyNames(trx, clientId);
   });
   return findSwimmer(deps.db, clientId, id);
