@@ -57,6 +57,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
   run = await migrateWithData(testDb.db, {
     from: "0010-person-language",
+    to: "0011-households",
     schema: testDb.schema,
     fill: (db) => seedLegacySchool(db, oldSchool()),
   });

@@ -22,6 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["firstNameSearch", "lastNameSearch", "id", "familyNamesSearch"])
     .execute();
 
+  await fillFamilyNames(db);
+
   if (isPostgres(db)) {
     const { rows } = await sql<{ schema: string }>`select nspname as schema
       from pg_extension join pg_namespace on pg_namespace.oid = extnamespace where extname = 'pg_trgm'`.execute(
@@ -30,42 +32,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     const trigramOps = sql`${sql.id(rows[0]?.schema ?? "public")}.gin_trgm_ops`;
     await sql`create index "client_family_trigram_idx" on "client"
       using gin ("familyNamesSearch" ${trigramOps})`.execute(db);
-  } else {
-    // The FTS5 index reads the names from clientName (its integer key lasts, client's rowid may not), as the
-    // client-name index does; clientName's "family" follows the client row by triggers.
-    await sql`alter table "clientName" add column "family" text not null default ''`.execute(db);
-    await sql`create virtual table "familyNameTrigram" using fts5(
-      "family", content = 'clientName', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
-    )`.execute(db);
-    await sql`create trigger "familyNameTrigram_insert" after insert on "clientName" begin
-      insert into "familyNameTrigram" (rowid, "family") values (new."id", new."family"); end`.execute(db);
-    await sql`create trigger "familyNameTrigram_delete" after delete on "clientName" begin
-      insert into "familyNameTrigram" ("familyNameTrigram", rowid, "family") values ('delete', old."id", old."family");
-      end`.execute(db);
-    await sql`create trigger "familyNameTrigram_update" after update of "family" on "clientName"
-      when old."family" is not new."family" begin
-      insert into "familyNameTrigram" ("familyNameTrigram", rowid, "family") values ('delete', old."id", old."family");
-      insert into "familyNameTrigram" (rowid, "family") values (new."id", new."family"); end`.execute(db);
-    // A new client's row carries its family names from the start (the factories write them with the row).
-    await sql`drop trigger "client_name_insert"`.execute(db);
-    await sql`create trigger "client_name_insert" after insert on "client" begin
-      insert into "clientName" ("clientId", "name", "family")
-      values (new."id", new."firstNameSearch" || ' ' || new."lastNameSearch", new."familyNamesSearch"); end`.execute(
-      db,
-    );
-    await sql`create trigger "client_family_update" after update of "familyNamesSearch" on "client" begin
-      update "clientName" set "family" = new."familyNamesSearch" where "clientId" = new."id"; end`.execute(
-      db,
-    );
+    return;
   }
-
-  await fillFamilyNames(db);
+  // The FTS5 index reads the names from clientName (its integer key lasts, client's rowid may not), as the
+  // client-name index does; clientName's "family" follows the client row by triggers. The index is built once
+  // from the filled rows ('rebuild'), then kept by the triggers, which must only ever delete what it holds.
+  await sql`alter table "clientName" add column "family" text not null default ''`.execute(db);
+  await sql`update "clientName" set "family" = (select "familyNamesSearch" from "client" where "client"."id" = "clientName"."clientId")
+    where "clientId" in (select "id" from "client" where "familyNamesSearch" != '')`.execute(db);
+  await sql`create virtual table "familyNameTrigram" using fts5(
+    "family", content = 'clientName', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
+  )`.execute(db);
+  await sql`insert into "familyNameTrigram" ("familyNameTrigram") values ('rebuild')`.execute(db);
+  await sql`create trigger "familyNameTrigram_insert" after insert on "clientName" begin
+    insert into "familyNameTrigram" (rowid, "family") values (new."id", new."family"); end`.execute(db);
+  await sql`create trigger "familyNameTrigram_delete" after delete on "clientName" begin
+    insert into "familyNameTrigram" ("familyNameTrigram", rowid, "family") values ('delete', old."id", old."family");
+    end`.execute(db);
+  await sql`create trigger "familyNameTrigram_update" after update of "family" on "clientName"
+    when old."family" is not new."family" begin
+    insert into "familyNameTrigram" ("familyNameTrigram", rowid, "family") values ('delete', old."id", old."family");
+    insert into "familyNameTrigram" (rowid, "family") values (new."id", new."family"); end`.execute(db);
+  // A new client's row carries its family names from the start (the factories write them with the row).
+  await sql`drop trigger "client_name_insert"`.execute(db);
+  await sql`create trigger "client_name_insert" after insert on "client" begin
+    insert into "clientName" ("clientId", "name", "family")
+    values (new."id", new."firstNameSearch" || ' ' || new."lastNameSearch", new."familyNamesSearch"); end`.execute(
+    db,
+  );
+  await sql`create trigger "client_family_update" after update of "familyNamesSearch" on "client" begin
+    update "clientName" set "family" = new."familyNamesSearch" where "clientId" = new."id"; end`.execute(db);
 }
 
 /** The fold of db/search.ts searchKey as it is today (a migration keeps its own copy). */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
-/** Every household with members besides its first guardian gets their names (the triggers carry them on). */
+/** Every household with members besides its first guardian gets their names. */
 async function fillFamilyNames(db: Kysely<any>): Promise<void> {
   const swimmers = await db
     .selectFrom("swimmer")
