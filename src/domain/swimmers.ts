@@ -40,7 +40,7 @@ export const swimmerMessages = {
     return translate(
       /*i18n*/ {
         id: "swimmers.atLeastOne",
-        message: "A family needs at least one swimmer: keep “The client swims” or add a swimmer.",
+        message: "A family needs at least one swimmer: check “The client swims too” or add a swimmer.",
       },
     );
   },

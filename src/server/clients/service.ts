@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
 import { temporaryPasswordLength } from "../../domain/auth.ts";
-import {
-  type Client,
-  type ClientListQuery,
-  type ClientPage,
-  type RegistrationInput,
-  type UpdateClientInput,
+import type {
+  Client,
+  ClientListQuery,
+  ClientPage,
+  RegistrationInput,
+  UpdateClientInput,
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
