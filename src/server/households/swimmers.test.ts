@@ -309,6 +309,24 @@ describe("/api/clients/:clientId/swimmers", () => {
     ).toBe(404);
   });
 
+  it("a large family with long names is kept and found (no index entry limit on either engine)", async () => {
+    const big = await signedInClient(t, { firstName: "Grande", lastName: "Familia" });
+    // Names that do not compress: letters from a simple generator.
+    let seed = 7;
+    const letters = (length: number) =>
+      Array.from({ length }, () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return "abcdefghijklmnopqrstuvwxyz"[seed % 26];
+      }).join("");
+    const names = Array.from({ length: 24 }, () => ({ firstName: letters(100), lastName: letters(100) }));
+    for (const name of names) {
+      const response = await asAdmin("POST", `/api/clients/${big.id}/swimmers`, name);
+      expect(response.status).toBe(201);
+    }
+    const last = names.at(-1)?.lastName ?? "";
+    expect((await search(last.slice(30, 70))).items.map((item) => item.id)).toEqual([big.id]);
+  });
+
   it("a second guardian's name finds the family too", async () => {
     await addGuardian(db, {
       clientId: parent.id,

@@ -7,20 +7,25 @@ import { isPostgres } from "../portable.ts";
  * (whose own are the row's firstNameSearch and lastNameSearch), one a line; the app writes it whenever a
  * household's members change (households/service.ts refreshFamilyNames), since folding accents is the app's
  * (db/search.ts searchKey), not SQL's. It is indexed as the client name is (migration 0009): a trigram index on
- * each engine, and it joins client_name_order_idx so the list read in name order still tests each row from the
- * index alone. Empty for a family of one, which is found exactly as before.
+ * each engine; on SQLite it also joins client_name_order_idx, so the list read in name order still tests each row
+ * from the index alone. Empty for a family of one, which is found exactly as before.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("client")
     .addColumn("familyNamesSearch", "text", (col) => col.notNull().defaultTo(""))
     .execute();
-  await db.schema.dropIndex("client_name_order_idx").execute();
-  await db.schema
-    .createIndex("client_name_order_idx")
-    .on("client")
-    .columns(["firstNameSearch", "lastNameSearch", "id", "familyNamesSearch"])
-    .execute();
+  if (!isPostgres(db)) {
+    // SQLite reads a page in name order from this index alone, testing each row's names there. (PostgreSQL keeps
+    // the index as it was: a B-tree entry is limited to some 2,700 bytes, which a large family's names could pass;
+    // it reads the row for the test.)
+    await db.schema.dropIndex("client_name_order_idx").execute();
+    await db.schema
+      .createIndex("client_name_order_idx")
+      .on("client")
+      .columns(["firstNameSearch", "lastNameSearch", "id", "familyNamesSearch"])
+      .execute();
+  }
 
   await fillFamilyNames(db);
 
