@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { swimmerMessages } from "../src/domain/swimmers.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
  * The admin registers and keeps a family (issue 26), at 1440 px and 375 px (the register form's swimmer rows and
@@ -51,6 +52,7 @@ test("the admin registers a family with two children, finds it by a child's name
   await second.getByLabel("Swimmer's first name").fill(mia);
   await second.getByLabel("Swimmer's last name").fill(lastName);
   await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
   // Each swimmer's fields sit inside the screen, whatever its width.
   const box = await second.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(
