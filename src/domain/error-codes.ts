@@ -62,6 +62,10 @@ export const errorCodes = [
   "invitation-not-found",
   "guardian-not-found",
   "first-guardian",
+  // Swimmers (issue 26): not of this household; kept for their lessons, milestones or photos; a family's last one.
+  "swimmer-not-found",
+  "swimmer-has-history",
+  "last-swimmer",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

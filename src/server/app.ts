@@ -12,6 +12,7 @@ import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations-routes.ts";
+import { swimmerRoutes } from "./households/swimmers-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { apiBodyLimitBytes, limitRequestBody } from "./http/body-limit.ts";
 import { appError, errorResponse } from "./http/errors.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
     .route("/clients", calendarFeedRoutes({ ...deps, guard }))
     .route("/clients", guardianRoutes({ ...deps, guard }))
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
+    .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))

@@ -12,6 +12,7 @@ import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
 import { searchKey } from "../../src/server/db/search.ts";
+import { refreshFamilyNames } from "../../src/server/households/service.ts";
 import { mediaKeysOf } from "../../src/server/media/keys.ts";
 
 /**
@@ -223,6 +224,8 @@ export async function addGuardian(db: Db, input: NewGuardian): Promise<CreatedCl
     await trx.insertInto("user").values(rows.user).execute();
     await trx.insertInto("account").values(rows.account).execute();
     await trx.insertInto("guardian").values(rows.guardian).execute();
+    // The clients search finds the family by this guardian's name too (migration 0013).
+    await refreshFamilyNames(trx, input.clientId);
   });
   return { id: rows.user.id, email: rows.user.email };
 }

@@ -618,6 +618,37 @@ const routes: RouteCase[] = [
     body: () => ({ token: "not-a-token", firstName: "Eve", lastName: "Intruder", password: "long-enough-1" }),
     expected: anyone(400),
   },
+  // Swimmers (issue 26): the household's guardians read them (progress); the admin alone writes.
+  {
+    route: "GET /api/clients/:clientId/swimmers",
+    name: "/api/clients/:clientId/swimmers (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/swimmers`,
+    expected: ownerA(200),
+  },
+  {
+    route: "POST /api/clients/:clientId/swimmers",
+    name: "/api/clients/:clientId/swimmers (client A's, even for A)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/swimmers`,
+    body: (caller) => ({ firstName: "Kid", lastName: caller }),
+    expected: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/clients/:clientId/swimmers/:swimmerId",
+    name: "/api/clients/:clientId/swimmers/:swimmerId (A's own swimmer, even for A)",
+    method: "PATCH",
+    path: () => `/api/clients/${accounts.clientA.id}/swimmers/${accounts.clientA.id}`,
+    body: () => ({ notes: "Likes the deep end" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/clients/:clientId/swimmers/:swimmerId",
+    name: "/api/clients/:clientId/swimmers/:swimmerId (B's swimmer through A's household: not found, for the admin too)",
+    method: "DELETE",
+    path: () => `/api/clients/${accounts.clientA.id}/swimmers/${accounts.clientB.id}`,
+    expected: adminOnly(404),
+  },
 ];
 
 /** Two local checkouts of client A, for the checkout page's routes. */

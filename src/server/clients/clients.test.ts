@@ -101,6 +101,10 @@ describe("POST /api/clients (Register Client)", () => {
       hasActiveSubscription: false,
       plan: null,
       createdAt: t.clock.now().toISOString(),
+      address: "",
+      accessNotes: "",
+      // A family of one (the client swims, no one else): nothing under the name, as before.
+      swimmerNames: [],
     });
 
     // The admin is still signed in.

@@ -21,6 +21,8 @@ const clientColumns = [
   "client.phoneNumber",
   "client.defaultPackType",
   "client.createdAt",
+  "client.address",
+  "client.accessNotes",
 ] as const;
 
 /** A client's row; its plan is the plans feature's to add (clients/service.ts). */
@@ -32,6 +34,8 @@ export interface ClientRow {
   phoneNumber: string;
   defaultPackType: PackType | null;
   createdAt: string;
+  address: string;
+  accessNotes: string;
 }
 
 const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType: string | null }) => ({
@@ -39,7 +43,11 @@ const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType
   defaultPackType: row.defaultPackType as PackType | null,
 });
 
-/** Clients whose first or last name contains the search key (the folded form: searchKey), exactly. */
+/**
+ * Clients whose first or last name, or one of their family's names (familyNamesSearch: the other swimmers' and
+ * guardians', one a line, migration 0013), contains the search key (the folded form: searchKey), exactly. A key has
+ * no control character (searchTextParam), so it never spans two of the family's names.
+ */
 function matching(db: Db, key: string) {
   if (!key) return db.selectFrom("client");
   const pattern = containsPattern(key);
@@ -47,25 +55,26 @@ function matching(db: Db, key: string) {
     .selectFrom("client")
     .where(
       (eb) =>
-        sql<boolean>`(${eb.ref("client.firstNameSearch")} like ${pattern} escape '\\' or ${eb.ref("client.lastNameSearch")} like ${pattern} escape '\\')`,
+        sql<boolean>`(${eb.ref("client.firstNameSearch")} like ${pattern} escape '\\' or ${eb.ref("client.lastNameSearch")} like ${pattern} escape '\\' or ${eb.ref("client.familyNamesSearch")} like ${pattern} escape '\\')`,
     );
 }
 
 /**
- * The ids of the clients whose "first last" search name contains `key`, read from the trigram index of
- * migration 0009 (FTS5 on SQLite, pg_trgm on PostgreSQL): exactly those, as LIKE would say. Undefined for a key
- * too short for the index.
+ * The ids of the clients whose "first last" search name or family names contain `key`, read from the trigram
+ * indexes of migrations 0009 and 0013 (FTS5 on SQLite, pg_trgm on PostgreSQL): exactly those, as LIKE would say.
+ * Undefined for a key too short for the index.
  */
 export function clientIdsNamed(db: Db, key: string) {
   if ([...key].length < shortestIndexedSearch) return undefined;
   if (isPostgres(db)) {
-    // The expression of client_name_trigram_idx.
+    // The expressions of client_name_trigram_idx and client_family_trigram_idx (a bitmap OR of the two).
+    const pattern = containsPattern(key);
     return db
       .selectFrom("client")
       .select("client.id as clientId")
       .where(
         (eb) =>
-          sql<boolean>`(${eb.ref("client.firstNameSearch")} || ' ' || ${eb.ref("client.lastNameSearch")}) like ${containsPattern(key)} escape '\\'`,
+          sql<boolean>`((${eb.ref("client.firstNameSearch")} || ' ' || ${eb.ref("client.lastNameSearch")}) like ${pattern} escape '\\' or ${eb.ref("client.familyNamesSearch")} like ${pattern} escape '\\')`,
       );
   }
   return db
@@ -74,11 +83,15 @@ export function clientIdsNamed(db: Db, key: string) {
     .where("clientName.id", "in", db.selectFrom(nameIndexHits(key).as("hit")).select("hit.id"));
 }
 
-/** SQLite: the rows of the FTS5 index of client names that hold `key`, one per client. */
+/**
+ * SQLite: the rows of the FTS5 indexes of client names and family names that hold `key`, one per client (UNION
+ * keeps a client found by both once).
+ */
 const nameIndexHits = (key: string) =>
   sql<{
     id: number;
-  }>`(select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)})`;
+  }>`(select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)}
+    union select rowid from "familyNameTrigram" where "familyNameTrigram" match ${trigramPhrase(key)})`;
 
 /** The clients list's order: by first name, last name (folded), then id, as client_name_order_idx holds them. */
 const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
@@ -168,6 +181,8 @@ export interface NewClientAccount {
   passwordHash: string;
   accountId: string;
   now: string;
+  /** The guardian's language (mails, reminders); the column's default, English, when unset. */
+  locale?: string;
 }
 
 /**
@@ -190,6 +205,7 @@ export async function insertClientAccount(trx: Db, account: NewClientAccount): P
       banReason: null,
       banExpires: null,
       mustChangePassword: 1,
+      ...(account.locale ? { locale: account.locale } : {}),
     })
     .execute();
   await trx
@@ -233,6 +249,8 @@ export interface ClientChanges {
   email: string;
   phoneNumber: string;
   defaultPackType: PackType | null;
+  address: string;
+  accessNotes: string;
 }
 
 /** The client row and, in the same transaction, the user's name and email. */

@@ -112,6 +112,8 @@ async function build(input: World) {
         email: `${client.id}@example.com`,
         phoneNumber: "5550000",
         defaultPackType: null,
+        address: "",
+        accessNotes: "",
       },
       at.now.toISOString(),
     );
@@ -241,6 +243,8 @@ describe("searches through the trigram indexes (migration 0009)", () => {
         email: "olga@example.com",
         phoneNumber: "5550000",
         defaultPackType: null,
+        address: "",
+        accessNotes: "",
       },
       at.now.toISOString(),
     );

@@ -4,7 +4,7 @@ import type {
   Client,
   ClientListQuery,
   ClientPage,
-  RegisterClientInput,
+  RegistrationInput,
   UpdateClientInput,
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
@@ -14,7 +14,14 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
-import { insertFirstMembers, otherGuardianIds, renameSwimmerOf } from "../households/service.ts";
+import {
+  insertFirstMembers,
+  insertSwimmer,
+  otherGuardianIds,
+  refreshFamilyNames,
+  renameSwimmerOf,
+  swimmerNamesOf,
+} from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import { activePlansOf, classCountsOf, schoolTimeOf } from "../plans/service.ts";
 import type { ClientDeletionHooks } from "./after-deletion.ts";
@@ -47,10 +54,21 @@ async function withPlans(deps: ClientDeps, db: Db, rows: readonly ClientRow[]): 
     rows.map((row) => row.id),
   );
   const counts = await classCountsOf(db, [...plans.values()], schoolTimeOf(deps));
+  const swimmers = new Map<string, { firstName: string; userId: string | null }[]>();
+  for (const swimmer of await swimmerNamesOf(
+    db,
+    rows.map((row) => row.id),
+  )) {
+    swimmers.set(swimmer.clientId, [...(swimmers.get(swimmer.clientId) ?? []), swimmer]);
+  }
   return rows.map(({ createdAt, ...row }) => {
     const plan = plans.get(row.id);
+    const family = swimmers.get(row.id) ?? [];
+    // A family of one (the client is its only swimmer) shows as today: no names under it.
+    const onlyTheClient = family.length === 1 && family[0]?.userId === row.id;
     return {
       ...row,
+      swimmerNames: onlyTheClient ? [] : family.map((swimmer) => swimmer.firstName),
       hasActiveSubscription: plan !== undefined,
       plan: plan
         ? {
@@ -100,9 +118,11 @@ export async function getClient(deps: ClientDeps, id: string): Promise<Client> {
  */
 export async function registerClient(
   deps: ClientDeps,
-  input: RegisterClientInput,
+  input: RegistrationInput,
 ): Promise<{ client: Client; temporaryPassword: string }> {
   const { db, auth, clock } = deps;
+  const swims = input.clientSwims ?? true;
+  const swimmers = input.swimmers ?? [];
   const temporaryPassword = generateTemporaryPassword();
   const context = await auth.$context;
   const passwordHash = await context.password.hash(temporaryPassword);
@@ -114,13 +134,24 @@ export async function registerClient(
       if (await emailInUse(trx, input.email)) throw emailTaken();
       const now = clock.now().toISOString();
       await insertClientAccount(trx, { ...input, id, accountId, passwordHash, now });
-      // Registered as today's one-person client: the household's first guardian and its only swimmer.
+      // The household's first guardian and, when they swim (today's one-person client), its first swimmer.
       await insertFirstMembers(trx, {
         id,
         firstName: input.firstName,
         lastName: input.lastName,
         createdAt: now,
+        swims,
       });
+      // The other swimmers in the order the form gave them: each a moment later, so the household lists them so.
+      for (const [index, swimmer] of swimmers.entries()) {
+        await insertSwimmer(trx, {
+          ...swimmer,
+          id: crypto.randomUUID(),
+          clientId: id,
+          createdAt: new Date(Date.parse(now) + index + 1).toISOString(),
+        });
+      }
+      if (swimmers.length > 0) await refreshFamilyNames(trx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -157,6 +188,8 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
           phoneNumber: input.phoneNumber ?? current.phoneNumber,
           defaultPackType:
             input.defaultPackType === undefined ? current.defaultPackType : input.defaultPackType,
+          address: input.address ?? current.address,
+          accessNotes: input.accessNotes ?? current.accessNotes,
         },
         clock.now().toISOString(),
       );

@@ -398,3 +398,9 @@ export interface Database {
   swimmer: SwimmerTable;
   lessonSwimmer: LessonSwimmerTable;
 }
+
+// Migration 0013: the household's other members' names, folded, one a line: the clients search finds a family by
+// any guardian's or swimmer's name.
+export interface ClientTable {
+  familyNamesSearch: Generated<string>;
+}

@@ -44,10 +44,13 @@ export async function mailRecipientsOf(
   return query.orderBy("guardian.createdAt").orderBy("guardian.userId").execute();
 }
 
-/** The household's first guardian and only swimmer, as registration makes them (docs/decisions/019). */
+/**
+ * The household's first guardian and only swimmer, as registration makes them (docs/decisions/019); with
+ * `swims: false` (a parent registering their children, issue 26) the guardian only.
+ */
 export async function insertFirstMembers(
   trx: Db,
-  household: { id: string; firstName: string; lastName: string; createdAt: string },
+  household: { id: string; firstName: string; lastName: string; createdAt: string; swims?: boolean },
 ): Promise<void> {
   await trx
     .insertInto("guardian")
@@ -61,6 +64,7 @@ export async function insertFirstMembers(
       createdAt: household.createdAt,
     })
     .execute();
+  if (household.swims === false) return;
   await trx
     .insertInto("swimmer")
     .values({
@@ -360,4 +364,203 @@ export async function insertGuardianAccount(trx: Db, guardian: NewGuardianAccoun
 export async function accountHasEmail(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A swimmer as the admin keeps it (issue 26): every column the pages show, and what protects it from removal. */
+export interface SwimmerDetailRow {
+  id: string;
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  notes: string;
+  photoPermission: number;
+  userId: string | null;
+  createdAt: string;
+  hasHistory: number;
+}
+
+/** A household's swimmers with everything the admin edits, in the order they joined it. */
+export async function swimmerDetailsOf(
+  db: Db,
+  clientId: string,
+  swimmerId?: string,
+): Promise<SwimmerDetailRow[]> {
+  let query = db
+    .selectFrom("swimmer")
+    .select([
+      "swimmer.id",
+      "swimmer.clientId",
+      "swimmer.firstName",
+      "swimmer.lastName",
+      "swimmer.birthDate",
+      "swimmer.notes",
+      "swimmer.photoPermission",
+      "swimmer.userId",
+      "swimmer.createdAt",
+    ])
+    // The swimmer's own rows the school keeps: a lesson they were in, a milestone, a photo or video.
+    .select((eb) =>
+      eb
+        .case()
+        .when(
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom("lessonSwimmer")
+                .select("lessonId")
+                .whereRef("lessonSwimmer.swimmerId", "=", "swimmer.id"),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("milestone")
+                .select("milestone.id")
+                .whereRef("milestone.swimmerId", "=", "swimmer.id"),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("galleryItem")
+                .select("galleryItem.id")
+                .whereRef("galleryItem.swimmerId", "=", "swimmer.id"),
+            ),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as("hasHistory"),
+    )
+    .where("swimmer.clientId", "=", clientId);
+  if (swimmerId !== undefined) query = query.where("swimmer.id", "=", swimmerId);
+  const rows = await query.orderBy("swimmer.createdAt").orderBy("swimmer.id").execute();
+  return rows.map((row) => ({ ...row, hasHistory: Number(row.hasHistory) }));
+}
+
+export interface NewSwimmerRow {
+  id: string;
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  notes: string;
+  photoPermission: boolean;
+  createdAt: string;
+}
+
+export async function insertSwimmer(db: Db, swimmer: NewSwimmerRow): Promise<void> {
+  await db
+    .insertInto("swimmer")
+    .values({ ...swimmer, photoPermission: swimmer.photoPermission ? 1 : 0, userId: null })
+    .execute();
+}
+
+export interface SwimmerChanges {
+  firstName?: string;
+  lastName?: string;
+  birthDate?: string | null;
+  notes?: string;
+  photoPermission?: boolean;
+}
+
+/** Changes a swimmer of this household; false when the household has no such swimmer. */
+export async function updateSwimmerRow(
+  db: Db,
+  clientId: string,
+  swimmerId: string,
+  changes: SwimmerChanges,
+): Promise<boolean> {
+  const { photoPermission, ...rest } = changes;
+  const result = await db
+    .updateTable("swimmer")
+    .set({ ...rest, ...(photoPermission === undefined ? {} : { photoPermission: photoPermission ? 1 : 0 }) })
+    .where("clientId", "=", clientId)
+    .where("id", "=", swimmerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a swimmer of this household; false when the household has no such swimmer. */
+export async function deleteSwimmerRow(db: Db, clientId: string, swimmerId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("swimmer")
+    .where("clientId", "=", clientId)
+    .where("id", "=", swimmerId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** How many swimmers the household has. */
+export async function swimmerCountOf(db: Db, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom("swimmer")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("clientId", "=", clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The swimmers' first names of these households, in the order each joined, and which swimmer is a guardian. */
+export async function swimmerNamesOf(
+  db: Db,
+  clientIds: readonly string[],
+): Promise<{ clientId: string; firstName: string; userId: string | null }[]> {
+  if (clientIds.length === 0) return [];
+  return db
+    .selectFrom("swimmer")
+    .select(["clientId", "firstName", "userId"])
+    .where("clientId", "in", [...new Set(clientIds)])
+    .orderBy("clientId")
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * The names a household is also found by in the clients search (migration 0013): the first and last names of its
+ * swimmers and guardians other than the household's first guardian (whose own are the client row's), raw.
+ */
+export async function memberNamesOf(db: Db, clientId: string): Promise<string[]> {
+  const swimmers = await db
+    .selectFrom("swimmer")
+    .select(["firstName", "lastName"])
+    .where("clientId", "=", clientId)
+    .where((eb) => eb.or([eb("userId", "is", null), eb("userId", "!=", clientId)]))
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  const guardians = await db
+    .selectFrom("guardian")
+    .innerJoin("user", "user.id", "guardian.userId")
+    .select("user.name")
+    .where("guardian.clientId", "=", clientId)
+    .where("guardian.userId", "!=", clientId)
+    .orderBy("guardian.createdAt")
+    .orderBy("guardian.userId")
+    .execute();
+  return [...swimmers.flatMap((row) => [row.firstName, row.lastName]), ...guardians.map((row) => row.name)];
+}
+
+/** The household's search names (migration 0013), already folded. */
+export async function setFamilyNamesSearch(db: Db, clientId: string, names: string): Promise<void> {
+  await db
+    .updateTable("client")
+    .set({ familyNamesSearch: names })
+    .where("id", "=", clientId)
+    .where("familyNamesSearch", "!=", names)
+    .execute();
+}
+
+export async function householdExists(db: Db, clientId: string): Promise<boolean> {
+  const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the household's newest swimmer joined, if any. */
+export async function latestSwimmerCreatedAt(db: Db, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("swimmer")
+    .select((eb) => eb.fn.max("createdAt").as("latest"))
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
+  return row?.latest ?? undefined;
 }

@@ -1,16 +1,20 @@
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import type { SignedIn } from "../auth/session.ts";
 import type { Db } from "../db/database.ts";
-import { type GuardianContact, mailRecipientsOf } from "./repository.ts";
+import { searchKey } from "../db/search.ts";
+import { type GuardianContact, mailRecipientsOf, memberNamesOf, setFamilyNamesSearch } from "./repository.ts";
 
 export {
   householdOfGuardian,
   insertFirstMembers,
+  insertSwimmer,
+  type NewSwimmerRow,
   otherGuardianIds,
   remindersEnabledFor,
   renameSwimmerOf,
   type SwimmerRow,
   setRemindersEnabled,
+  swimmerNamesOf,
   swimmersOf,
 } from "./repository.ts";
 
@@ -33,4 +37,18 @@ export async function mailRecipients(
 ): Promise<MailRecipient[]> {
   const rows = await mailRecipientsOf(db, clientIds, options);
   return rows.map((row) => ({ ...row, locale: isLocale(row.locale) ? row.locale : defaultLocale }));
+}
+
+/**
+ * The folded first and last names of the household's swimmers and guardians other than its first guardian, one a
+ * line (migration 0013): a search text has no control character, so it matches within one name, as the client
+ * row's own first and last names are matched.
+ */
+export function familyNamesSearchOf(names: readonly string[]): string {
+  return [...new Set(names.map(searchKey).filter(Boolean))].join("\n");
+}
+
+/** Brings the household's search names up to date: call after its swimmers or guardians changed, in the same transaction. */
+export async function refreshFamilyNames(db: Db, clientId: string): Promise<void> {
+  await setFamilyNamesSearch(db, clientId, familyNamesSearchOf(await memberNamesOf(db, clientId)));
 }

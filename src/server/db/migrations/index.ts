@@ -11,6 +11,7 @@ import * as searchIndexes from "./0009-search-indexes.ts";
 import * as personLanguage from "./0010-person-language.ts";
 import * as households from "./0011-households.ts";
 import * as guardianInvitations from "./0012-guardian-invitations.ts";
+import * as familySearch from "./0013-family-search.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010-person-language": personLanguage,
   "0011-households": households,
   "0012-guardian-invitations": guardianInvitations,
+  "0013-family-search": familySearch,
 };

@@ -14,6 +14,7 @@ import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
+import { HouseholdSwimmers } from "./household-swimmers.tsx";
 
 /** The page number in the address: a whole number from 1, anything else is page 1. */
 function pageFrom(params: URLSearchParams): number {
@@ -143,6 +144,7 @@ export function ClientsListPage() {
             onCancel={() => setEditing(null)}
           />
         )}
+        {editing && <HouseholdSwimmers clientId={editing.id} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
@@ -211,6 +213,7 @@ function ClientsTable({
         <tbody role="rowgroup">
           {clients.map((client) => {
             const name = `${client.firstName} ${client.lastName}`;
+            const swimmerNames = client.swimmerNames.join(", ");
             const cells = [
               {
                 label: headings.email,
@@ -239,6 +242,9 @@ function ClientsTable({
                 {/* biome-ignore lint/a11y/noRedundantRoles: kept for the card layout */}
                 <td role="cell" className="clients-table__name">
                   {name}
+                  {client.swimmerNames.length > 0 && (
+                    <span className="clients-table__swimmers">{t`Swimmers: ${swimmerNames}`}</span>
+                  )}
                 </td>
                 {cells.map((cell) => (
                   // biome-ignore lint/a11y/noRedundantRoles: kept for the card layout

@@ -46,13 +46,16 @@ export function EditClientForm({
   const [error, setError] = useState<FieldError | null>(null);
   const errorId = useId();
   const lockId = useId();
+  const addressId = useId();
+  const accessId = useId();
   const locked = client.hasActiveSubscription;
   const name = `${client.firstName} ${client.lastName}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const pack = new FormData(form).get("defaultPackType");
+    const data = new FormData(form);
+    const pack = data.get("defaultPackType");
     setError(null);
     try {
       await update.mutateAsync({
@@ -60,6 +63,8 @@ export function EditClientForm({
         input: {
           ...readClientFields(form),
           ...(locked ? {} : { defaultPackType: String(pack) as PackType }),
+          address: String(data.get("address") ?? ""),
+          accessNotes: String(data.get("accessNotes") ?? ""),
         },
       });
       toast("success", messages.clientUpdated);
@@ -101,6 +106,31 @@ export function EditClientForm({
         </p>
       )}
       <PlanSummary plan={client.plan} />
+      <div className="field">
+        <label htmlFor={addressId}>
+          <Trans>Address for lessons</Trans>
+        </label>
+        <input
+          id={addressId}
+          name="address"
+          type="text"
+          autoComplete="off"
+          maxLength={300}
+          defaultValue={client.address}
+        />
+      </div>
+      <div className="field swimmer-fields__notes">
+        <label htmlFor={accessId}>
+          <Trans>Access notes (gate code, parking, pool heater)</Trans>
+        </label>
+        <textarea
+          id={accessId}
+          name="accessNotes"
+          rows={2}
+          maxLength={1000}
+          defaultValue={client.accessNotes}
+        />
+      </div>
       {error && !isClientFieldError(error) && (
         <p id={errorId} className="admin-form__error" role="alert">
           {error.message}
