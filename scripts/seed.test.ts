@@ -115,5 +115,18 @@ describe("npm run seed", () => {
     expect(second.length).toBeGreaterThan(3);
     const { response } = await signIn(t, second[0]?.email ?? "", "demo-password-1");
     expect(response.status).toBe(200);
+
+    // The admin's search finds a family by a child's name (the children's names are the household's search names).
+    const child = await db
+      .selectFrom("swimmer")
+      .select(["clientId", "firstName"])
+      .where("userId", "is", null)
+      .executeTakeFirstOrThrow();
+    const family = await db
+      .selectFrom("client")
+      .select("familyNamesSearch")
+      .where("id", "=", child.clientId)
+      .executeTakeFirstOrThrow();
+    expect(family.familyNamesSearch.split("\n")).toContain(child.firstName.toLowerCase());
   });
 });

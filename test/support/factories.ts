@@ -12,7 +12,7 @@ import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
 import { searchKey } from "../../src/server/db/search.ts";
-import { refreshFamilyNames } from "../../src/server/households/service.ts";
+import { familyNamesSearchOf, refreshFamilyNames } from "../../src/server/households/service.ts";
 import { mediaKeysOf } from "../../src/server/media/keys.ts";
 
 /**
@@ -607,11 +607,24 @@ export async function seed(
     const clients: Row<"client">[] = [];
     const guardians: Row<"guardian">[] = [];
     const swimmers: Row<"swimmer">[] = [];
+    // A family's other members' names, for the clients search (households: refreshFamilyNames, migration 0013).
+    const familyNames = new Map<string, string[]>();
+    const addNames = (clientId: string, ...names: string[]) =>
+      familyNames.set(clientId, [...(familyNames.get(clientId) ?? []), ...names]);
+    for (const swimmer of data.swimmers ?? [])
+      addNames(swimmer.clientId, swimmer.firstName, swimmer.lastName ?? "Swimmer");
+    for (const guardian of data.guardians ?? [])
+      addNames(guardian.clientId, guardian.name ?? "Second Guardian");
     for (const input of data.clients ?? []) {
       const rows = clientRows(input);
       users.push(rows.user);
       accounts.push(rows.account);
-      clients.push(rows.client);
+      // Set on every row or none: a multi-row insert writes NULL where a row lacks a column.
+      clients.push(
+        familyNames.size > 0
+          ? { ...rows.client, familyNamesSearch: familyNamesSearchOf(familyNames.get(rows.client.id) ?? []) }
+          : rows.client,
+      );
       guardians.push(rows.guardian);
       swimmers.push(rows.swimmer);
     }

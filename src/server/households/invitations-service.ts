@@ -38,6 +38,7 @@ import {
   replaceInvitation,
   usableInvitation,
 } from "./repository.ts";
+import { refreshFamilyNames } from "./service.ts";
 
 export interface InvitationDeps {
   db: Db;
@@ -230,6 +231,8 @@ export async function removeGuardian(
     }
     if (userId === clientId) throw appError("first-guardian", 409, guardianMessages.firstGuardianStays);
     await deleteAccount(trx, userId);
+    // Their name no longer finds the family in the clients search (migration 0013).
+    await refreshFamilyNames(trx, clientId);
   });
 }
 
@@ -286,6 +289,8 @@ export async function acceptInvitation(
         canSeeProgress: invitation.canSeeProgress,
         getsMail: invitation.getsMail,
       });
+      // The clients search finds the family by the new guardian's name too (migration 0013).
+      await refreshFamilyNames(trx, invitation.clientId);
       return { email: invitation.email };
     });
   } catch (error) {

@@ -90,9 +90,9 @@ const invite = (as: TestAccount, email: string, permissions = progressOnly, clie
   });
 const check = (token: string) =>
   call(t, "GET", `/api/guardian-invitations/check?token=${encodeURIComponent(token)}`);
-const accept = (token: string, password = "chosen-password-1") =>
+const accept = (token: string, password = "chosen-password-1", [firstName, lastName] = ["Pablo", "Núñez"]) =>
   call(t, "POST", "/api/guardian-invitations/accept", {
-    body: { token, firstName: "Pablo", lastName: "Núñez", password },
+    body: { token, firstName, lastName, password },
   });
 const listOf = async (as: TestAccount, clientId = a1.id) =>
   (await (
@@ -363,6 +363,26 @@ describe("removing a guardian", () => {
     expect(session.user).toBeNull();
     expect((await signIn(t, a2.email, a2.password)).response.status).not.toBe(200);
     expect((await listOf(a1)).guardians.map((guardian) => guardian.userId)).not.toContain(a2.id);
+  });
+
+  it("the clients search finds the family by a guardian's name while they are one of it", async () => {
+    const search = async () =>
+      (
+        (await (await call(t, "GET", "/api/clients?search=quiñonero", { cookie: admin.cookie })).json()) as {
+          items: { id: string }[];
+        }
+      ).items.map((item) => item.id);
+    const email = newEmail("xiomara");
+    expect((await accept(await invited(email), "chosen-password-1", ["Xiomara", "Quiñonero"])).status).toBe(
+      200,
+    );
+    expect(await search()).toEqual([a1.id]);
+    const guardian = (await listOf(a1)).guardians.find((each) => each.email === email);
+    const removed = await call(t, "DELETE", `/api/clients/${a1.id}/guardians/${guardian?.userId}`, {
+      cookie: a1.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect(await search()).toEqual([]);
   });
 
   it("never removes the household's first guardian", async () => {
