@@ -43,9 +43,10 @@ export function useGallery(clientId: string, filters: Partial<MediaFilters>) {
 export function useUploadMilestone(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ clientId, file }: { clientId: string; file: File }) => {
+    mutationFn: ({ clientId, file, swimmerId }: { clientId: string; file: File; swimmerId?: string }) => {
       const form = new FormData();
       form.append("clientId", clientId);
+      if (swimmerId) form.append("swimmerId", swimmerId);
       form.append("file", file);
       return uploadWithProgress<MilestoneUploadResponse>("/api/media/milestones", form, { onProgress });
     },
@@ -54,9 +55,11 @@ export function useUploadMilestone(onProgress: (fraction: number) => void) {
   });
 }
 
-export type GalleryUpload =
-  | { clientId: string; mediaType: Extract<GalleryMediaType, "image">; date: string; file: File }
-  | { clientId: string; mediaType: Extract<GalleryMediaType, "video">; date: string; videoLink: string };
+/** `swimmerId`: whose photo it is, for a household of several swimmers (the server checks it is theirs). */
+export type GalleryUpload = { clientId: string; date: string; swimmerId?: string } & (
+  | { mediaType: Extract<GalleryMediaType, "image">; file: File }
+  | { mediaType: Extract<GalleryMediaType, "video">; videoLink: string }
+);
 
 /** Admin: a gallery picture (with progress) or a video link. */
 export function useUploadGalleryItem(onProgress: (fraction: number) => void) {
@@ -65,6 +68,7 @@ export function useUploadGalleryItem(onProgress: (fraction: number) => void) {
     mutationFn: (upload: GalleryUpload) => {
       const form = new FormData();
       form.append("clientId", upload.clientId);
+      if (upload.swimmerId) form.append("swimmerId", upload.swimmerId);
       form.append("mediaType", upload.mediaType);
       form.append("date", upload.date);
       if (upload.mediaType === "image") form.append("file", upload.file);

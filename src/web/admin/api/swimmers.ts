@@ -16,9 +16,11 @@ import { apiFetch } from "../../api/http.ts";
 const swimmersPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/swimmers`;
 const swimmersKey = (clientId: string) => ["clients", clientId, "swimmers"] as const;
 
+/** `clientId` empty: no client chosen yet, nothing to ask. */
 export function useHouseholdSwimmers(clientId: string) {
   return useQuery({
     queryKey: swimmersKey(clientId),
+    enabled: clientId !== "",
     queryFn: async ({ signal }) =>
       (await apiFetch<SwimmersResponse>(swimmersPath(clientId), { signal })).swimmers as Swimmer[],
   });

@@ -10,12 +10,13 @@ import { pageCount } from "../../components/media/media-filters.ts";
 import { MediaGrid, type MediaListQuery } from "../../components/media/media-parts.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
+import { swimmerName, useMediaSwimmers } from "./media-swimmer.tsx";
 
 /**
  * The chosen client's items of one kind, as the server pages them, each tile with Delete (asked to confirm first)
  * for an item uploaded by mistake.
  */
-export function ClientMediaList<Item extends { id: string }>({
+export function ClientMediaList<Item extends { id: string; swimmerId: string | null }>({
   client,
   kind,
   useItems,
@@ -56,6 +57,12 @@ export function ClientMediaList<Item extends { id: string }>({
   const headingId = useId();
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, pageSize);
+  // A household of several swimmers: each tile says whose it is.
+  const household = useMediaSwimmers(client.id);
+  const ownerOf = (item: Item) => {
+    const owner = household.several && household.swimmers.find((swimmer) => swimmer.id === item.swimmerId);
+    return owner ? swimmerName(owner) : null;
+  };
 
   async function confirm() {
     if (!deleting) return;
@@ -90,6 +97,7 @@ export function ClientMediaList<Item extends { id: string }>({
             {query.data.items.map((item) => (
               <li key={item.id} className="media-tile">
                 {renderTile(item)}
+                {ownerOf(item) && <span className="media-tile__swimmer">{ownerOf(item)}</span>}
                 <button
                   type="button"
                   className="admin-button admin-button--small admin-button--danger"

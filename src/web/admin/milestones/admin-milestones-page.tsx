@@ -9,6 +9,7 @@ import { SelectedClient, Thumbnail } from "../../components/media/media-parts.ts
 import { useToast } from "../../components/toast/toast.tsx";
 import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
+import { MediaSwimmerField, useMediaSwimmers } from "../components/media-swimmer.tsx";
 import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
 
 /**
@@ -22,8 +23,11 @@ export function AdminMilestonesPage() {
   const upload = useUploadMilestone(form.setProgress);
   const toast = useToast();
   const hintId = useId();
+  const [swimmerId, setSwimmerId] = useState("");
+  const household = useMediaSwimmers(client?.id);
   const { file } = form;
-  const missing = !client || !file;
+  const noSwimmer = household.several && swimmerId === "";
+  const missing = !client || !file || noSwimmer;
   const showHint = missing && !form.uploaded;
   const clientName = client ? `${client.firstName} ${client.lastName}` : "";
 
@@ -32,7 +36,11 @@ export function AdminMilestonesPage() {
     if (!client || !file || form.fileProblem) return;
     form.started(0);
     try {
-      await upload.mutateAsync({ clientId: client.id, file });
+      await upload.mutateAsync({
+        clientId: client.id,
+        file,
+        swimmerId: household.several ? swimmerId : undefined,
+      });
       toast("success", mediaMessages.milestoneUploaded);
       form.clearFile();
     } catch (error) {
@@ -49,15 +57,26 @@ export function AdminMilestonesPage() {
       <ClientSearch
         onSelect={(next) => {
           setClient(next);
+          setSwimmerId("");
           form.resetOutcome();
         }}
       />
       <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload a milestone`}>
         <SelectedClient client={client} />
+        {household.several && (
+          <MediaSwimmerField
+            swimmers={household.swimmers}
+            value={swimmerId}
+            onChange={(next) => {
+              setSwimmerId(next);
+              form.resetOutcome();
+            }}
+          />
+        )}
         <ImageFileField upload={form} label={t`Milestone image (PNG or JPEG)`} />
         {showHint && (
           <p id={hintId} className="media-upload__hint">
-            {mediaMessages.milestoneMissing}
+            {!client || !file ? mediaMessages.milestoneMissing : t`Please choose the swimmer.`}
           </p>
         )}
         <UploadActions
