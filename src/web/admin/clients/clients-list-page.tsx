@@ -14,6 +14,7 @@ import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
+import { HouseholdGuardians } from "./household-guardians.tsx";
 import { HouseholdSwimmers } from "./household-swimmers.tsx";
 
 /** The page number in the address: a whole number from 1, anything else is page 1. */
@@ -145,6 +146,7 @@ export function ClientsListPage() {
           />
         )}
         {editing && <HouseholdSwimmers clientId={editing.id} />}
+        {editing && <HouseholdGuardians clientId={editing.id} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
@@ -9,28 +7,21 @@ import {
   managesGuardians,
   type PendingInvitation,
 } from "../../../domain/guardians.ts";
-import {
-  type GuardianPermission,
-  type GuardianPermissions,
-  householdIdOf,
-} from "../../../domain/households.ts";
+import { householdIdOf } from "../../../domain/households.ts";
 import { paths } from "../../../domain/paths.ts";
+import {
+  useGuardians,
+  useInviteGuardian,
+  useRemoveGuardian,
+  useRevokeInvitation,
+} from "../../api/guardians.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
+import { PermissionChecks, PermissionList, permissionsFrom } from "../../components/guardian-permissions.tsx";
 import { ListState } from "../../components/list-state.tsx";
-import { useGuardians, useInviteGuardian, useRemoveGuardian, useRevokeInvitation } from "./api.ts";
 import "../client-panel.css";
 import "./family.css";
-
-/** What each permission lets a guardian do, in plain words. */
-const permissionLabels: Record<GuardianPermission, MessageDescriptor> = {
-  book: msg`Book and cancel classes`,
-  pay: msg`Buy and cancel the package`,
-  progress: msg`See progress, feedback and photos`,
-  mail: msg`Get class reminders and feedback by e-mail`,
-};
-const permissionOrder: GuardianPermission[] = ["book", "pay", "progress", "mail"];
 
 /** A change waiting for its confirmation: removing a guardian or revoking an invitation. */
 type Pending =
@@ -114,18 +105,6 @@ function Family({ clientId, userId, manages }: { clientId: string; userId: strin
         onClose={() => setPending(null)}
       />
     </>
-  );
-}
-
-function PermissionList({ permissions }: { permissions: GuardianPermissions }) {
-  const { i18n } = useLingui();
-  const allowed = permissionOrder.filter((permission) => permissions[permission]);
-  return (
-    <ul className="family__permissions">
-      {allowed.map((permission) => (
-        <li key={permission}>{i18n._(permissionLabels[permission])}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -224,7 +203,7 @@ function Lists({
 }
 
 function InviteForm({ clientId, onSent }: { clientId: string; onSent: (message: string) => void }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const invite = useInviteGuardian(clientId);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
@@ -235,9 +214,7 @@ function InviteForm({ clientId, onSent }: { clientId: string; onSent: (message: 
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const permissions = Object.fromEntries(
-      permissionOrder.map((permission) => [permission, data.get(permission) === "on"]),
-    ) as unknown as GuardianPermissions;
+    const permissions = permissionsFrom(data);
     setError(null);
     try {
       const { message } = await invite.mutateAsync({ email: String(data.get("email") ?? ""), permissions });
@@ -258,17 +235,7 @@ function InviteForm({ clientId, onSent }: { clientId: string; onSent: (message: 
           <Trans>Their email</Trans>
         </label>
         <input id={emailId} name="email" type="email" autoComplete="off" maxLength={254} required />
-        <fieldset>
-          <legend>
-            <Trans>They may</Trans>
-          </legend>
-          {permissionOrder.map((permission) => (
-            <label key={permission} className="family__check">
-              <input type="checkbox" name={permission} defaultChecked={permission === "progress"} />
-              <span>{i18n._(permissionLabels[permission])}</span>
-            </label>
-          ))}
-        </fieldset>
+        <PermissionChecks />
         {error && (
           <p id={errorId} className="family__error" role="alert">
             {error}

@@ -4,10 +4,13 @@ import type {
   GuardiansResponse,
   InviteGuardianInput,
   InviteGuardianResponse,
-} from "../../../domain/guardians.ts";
-import { apiFetch } from "../../api/http.ts";
+} from "../../domain/guardians.ts";
+import { apiFetch } from "./http.ts";
 
-/** The family page's calls (contract: src/domain/guardians.ts): the household's guardians and invitations. */
+/**
+ * A household's guardians and invitations (contract: src/domain/guardians.ts): the family page's calls and the
+ * admin's in Edit Client.
+ */
 const id = (value: string) => encodeURIComponent(value);
 const guardiansPath = (clientId: string) => `/api/clients/${id(clientId)}/guardians`;
 const guardiansKey = (clientId: string) => ["guardians", clientId] as const;
