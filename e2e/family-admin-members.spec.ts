@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { guardianMessages } from "../src/domain/guardians.ts";
+import { mediaMessages } from "../src/domain/messages.ts";
+import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support.ts";
+
+/**
+ * The admin keeps a family's members (issue 26), at 1440 px and 375 px (Edit Client and the upload form are laid
+ * out differently on a phone): Edit Client lists the guardians, the first one as the account holder, and invites
+ * a second one, whose invitation waits; on /admin-milestones a household of two children asks whose photo it is,
+ * a child without photo permission cannot be chosen, and the uploaded milestone is listed under the child's name.
+ */
+
+async function noSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test("the admin invites a second guardian from Edit Client and uploads a milestone for the family's second child", async ({
+  page,
+  signedInAs,
+  adminApi,
+}) => {
+  test.setTimeout(90_000);
+  await signedInAs("admin");
+  const lastName = uniqueName("Members");
+  const leo = uniqueName("Leo");
+  const mia = uniqueName("Mia");
+  const parentEmail = uniqueEmail("members");
+  // A parent who does not swim, and two children: the first without photo permission, the second with it.
+  const registered = await adminApi.post("/api/clients", {
+    data: {
+      firstName: "Paula",
+      lastName,
+      email: parentEmail,
+      phoneNumber: "5550102030",
+      defaultPackType: "8_60",
+      clientSwims: false,
+      swimmers: [
+        { firstName: leo, lastName, photoPermission: false },
+        { firstName: mia, lastName, photoPermission: true },
+      ],
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  // Edit Client: the parent is the account holder, with no Remove; a second guardian is invited.
+  await page.goto(`/clients-list?q=${encodeURIComponent(lastName.toLowerCase())}`);
+  await page.getByRole("button", { name: `Edit Paula ${lastName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Client" });
+  const guardians = dialog.getByRole("region", { name: "Guardians" });
+  const holder = guardians.getByRole("list", { name: "Guardians" }).getByRole("listitem").filter({
+    hasText: parentEmail,
+  });
+  await expect(holder).toContainText(`Paula ${lastName} (account holder)`);
+  await expect(holder.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expect(guardians).toContainText("No invitation is waiting for an answer.");
+
+  const invited = uniqueEmail("second");
+  const invite = guardians.getByRole("form", { name: "Invite a guardian" });
+  await invite.getByLabel("Their email").fill(invited);
+  await invite.getByLabel("Book and cancel classes").check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").getByText(guardianMessages.invitationSent(invited))).toBeVisible();
+  // Each invitation, not the list of what it allows inside it.
+  const waiting = guardians.getByRole("list", { name: "Pending invitations" }).locator(":scope > li");
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(invited);
+  await expect(waiting).toContainText("Book and cancel classes");
+  await expect(waiting).toContainText("See progress, feedback and photos");
+  await expect(waiting.getByRole("button", { name: `Revoke the invitation to ${invited}` })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+
+  // /admin-milestones: whose photo it is, required; the child without photo permission is listed but disabled.
+  await page.goto("/admin-milestones");
+  await page.getByRole("combobox", { name: "Search clients by name" }).fill(lastName);
+  await page.getByRole("listbox", { name: "Matching clients" }).getByRole("option").first().click();
+  await expect(page.getByText("Selected client:")).toContainText(lastName);
+  const swimmer = page.getByLabel("Swimmer", { exact: true });
+  await expect(
+    swimmer.locator("option", { hasText: `${leo} ${lastName} (no photo permission)` }),
+  ).toBeDisabled();
+  await expect(swimmer.locator("option", { hasText: `${mia} ${lastName}` })).toBeEnabled();
+  await expect(
+    swimmer.selectOption({ label: `${leo} ${lastName} (no photo permission)` }, { timeout: 1_000 }),
+  ).rejects.toThrow();
+
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#1470be" } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Milestone image (PNG or JPEG)")
+    .setInputFiles({ name: "first-dive.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  const upload = page.getByRole("button", { name: "Upload Milestone" });
+  await expect(upload).toBeDisabled();
+  await expect(page.getByText("Please choose the swimmer.")).toBeVisible();
+  await swimmer.selectOption({ label: `${mia} ${lastName}` });
+  await upload.click();
+  await expect(page.getByRole("status").getByText(mediaMessages.milestoneUploaded)).toBeVisible();
+  const list = page.getByRole("list", { name: `Milestones of Paula ${lastName}` });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toContainText(`${mia} ${lastName}`);
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+});
