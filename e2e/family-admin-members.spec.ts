@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { guardianMessages } from "../src/domain/guardians.ts";
 import { mediaMessages } from "../src/domain/messages.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
 
 /**
  * The admin keeps a family's members (issue 26), at 1440 px and 375 px (Edit Client and the upload form are laid
@@ -11,11 +10,6 @@ import { expectNoSeriousA11yViolations } from "./support.ts";
  * a second one, whose invitation waits; on /admin-milestones a household of two children asks whose photo it is,
  * a child without photo permission cannot be chosen, and the uploaded milestone is listed under the child's name.
  */
-
-async function noSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 test("the admin invites a second guardian from Edit Client and uploads a milestone for the family's second child", async ({
   page,
@@ -70,7 +64,7 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   await expect(waiting).toContainText("Book and cancel classes");
   await expect(waiting).toContainText("See progress, feedback and photos");
   await expect(waiting.getByRole("button", { name: `Revoke the invitation to ${invited}` })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
 
@@ -103,6 +97,6 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   const list = page.getByRole("list", { name: `Milestones of Paula ${lastName}` });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem")).toContainText(`${mia} ${lastName}`);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 });

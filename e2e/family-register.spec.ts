@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { swimmerMessages } from "../src/domain/swimmers.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
 
 /**
  * The admin registers and keeps a family (issue 26), at 1440 px and 375 px (the register form's swimmer rows and
@@ -9,11 +8,6 @@ import { expectNoSeriousA11yViolations } from "./support.ts";
  * /clients-list by a child's name with the children under the parent's name, a child's notes edited, a child
  * removed.
  */
-
-async function noSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 test("the admin registers a family with two children, finds it by a child's name, edits a child's notes and removes a child", async ({
   page,
@@ -51,7 +45,7 @@ test("the admin registers a family with two children, finds it by a child's name
   const second = form.getByRole("group", { name: "Swimmer 2" });
   await second.getByLabel("Swimmer's first name").fill(mia);
   await second.getByLabel("Swimmer's last name").fill(lastName);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
   // Each swimmer's fields sit inside the screen, whatever its width.
   const box = await second.boundingBox();
@@ -73,7 +67,7 @@ test("the admin registers a family with two children, finds it by a child's name
   const row = page.getByRole("row").filter({ hasText: `Paula ${lastName}` });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell").first()).toContainText(`Swimmers: ${leo}, ${mia}`);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 
   await row.getByRole("button", { name: `Edit Paula ${lastName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Client" });
@@ -86,7 +80,7 @@ test("the admin registers a family with two children, finds it by a child's name
   await editLeo
     .getByLabel("Notes for the instructor (optional)")
     .fill("Afraid of deep water; loves the slide");
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await editLeo.getByRole("button", { name: "Save swimmer" }).click();
   await expect(page.getByRole("status").getByText(swimmerMessages.updated)).toBeVisible();
   await expect(swimmers.getByRole("listitem").first()).toContainText("loves the slide");

@@ -24,6 +24,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** The page is no wider than the window: nothing to scroll sideways to. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /**
  * Buys a package for a client through the local checkout page, signed in as the admin (who may buy any pack for a
  * client, docs/api.md): the one way to an active plan, the same page a client pays on.

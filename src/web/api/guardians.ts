@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   GuardianChangeResponse,
+  GuardianListItem,
   GuardiansResponse,
   InviteGuardianInput,
   InviteGuardianResponse,
+  PendingInvitation,
 } from "../../domain/guardians.ts";
 import { apiFetch } from "./http.ts";
 
@@ -46,3 +48,22 @@ export const useRemoveGuardian = (clientId: string) =>
   useGuardianChange(clientId, (userId: string) =>
     apiFetch<GuardianChangeResponse>(`${guardiansPath(clientId)}/${id(userId)}`, { method: "DELETE" }),
   );
+
+/** A change that waits for a confirmation: removing a guardian or revoking an invitation. */
+export type GuardianChange =
+  | { kind: "remove"; guardian: GuardianListItem }
+  | { kind: "revoke"; invitation: PendingInvitation };
+
+/** Carries out a confirmed change; answers with the server's message. */
+export function useConfirmedGuardianChange(clientId: string) {
+  const remove = useRemoveGuardian(clientId);
+  const revoke = useRevokeInvitation(clientId);
+  return {
+    busy: remove.isPending || revoke.isPending,
+    apply: async (change: GuardianChange) =>
+      (change.kind === "remove"
+        ? await remove.mutateAsync(change.guardian.userId)
+        : await revoke.mutateAsync(change.invitation.id)
+      ).message,
+  };
+}

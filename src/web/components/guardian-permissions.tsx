@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { InviteGuardianInput } from "../../domain/guardians.ts";
 import type { GuardianPermission, GuardianPermissions } from "../../domain/households.ts";
+import type { GuardianChange } from "../api/guardians.ts";
 import "./guardian-permissions.css";
 
 /**
@@ -46,9 +48,28 @@ export function PermissionChecks() {
   );
 }
 
-/** The permissions ticked in a form holding PermissionChecks. */
-export function permissionsFrom(data: FormData): GuardianPermissions {
-  return Object.fromEntries(
+/** The invitation an invite form asks for: its `email` field and the permissions its PermissionChecks tick. */
+export function invitationFrom(form: HTMLFormElement): InviteGuardianInput {
+  const data = new FormData(form);
+  const permissions = Object.fromEntries(
     permissionOrder.map((permission) => [permission, data.get(permission) === "on"]),
   ) as unknown as GuardianPermissions;
+  return { email: String(data.get("email") ?? ""), permissions };
+}
+
+/** A change's confirmation: its question and its button. */
+export function useGuardianChangeWords(change: GuardianChange | null) {
+  const { t } = useLingui();
+  if (change?.kind === "remove") {
+    const name = change.guardian.name;
+    return {
+      question: t`Remove ${name} from this family? They are signed out at once and can no longer sign in.`,
+      confirmLabel: t`Remove guardian`,
+    };
+  }
+  const email = change?.invitation.email ?? "";
+  return {
+    question: t`Revoke the invitation to ${email}? The link in their mail stops working.`,
+    confirmLabel: t`Revoke invitation`,
+  };
 }

@@ -1,22 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
-import type { GuardianListItem, PendingInvitation } from "../../../domain/guardians.ts";
 import {
+  type GuardianChange,
+  useConfirmedGuardianChange,
   useGuardians,
   useInviteGuardian,
-  useRemoveGuardian,
-  useRevokeInvitation,
 } from "../../api/guardians.ts";
 import { errorMessageOf } from "../../api/http.ts";
 import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
-import { PermissionChecks, PermissionList, permissionsFrom } from "../../components/guardian-permissions.tsx";
+import {
+  invitationFrom,
+  PermissionChecks,
+  PermissionList,
+  useGuardianChangeWords,
+} from "../../components/guardian-permissions.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
-
-/** A change waiting for its confirmation: removing a guardian or revoking an invitation. */
-type Pending =
-  | { kind: "remove"; guardian: GuardianListItem }
-  | { kind: "revoke"; invitation: PendingInvitation }
-  | null;
 
 /**
  * Edit Client's Guardians (issue 26): the people who sign in for the family, what each may do, the invitations
@@ -26,25 +24,19 @@ type Pending =
 export function HouseholdGuardians({ clientId }: { clientId: string }) {
   const { t, i18n } = useLingui();
   const query = useGuardians(clientId);
-  const remove = useRemoveGuardian(clientId);
-  const revoke = useRevokeInvitation(clientId);
+  const change = useConfirmedGuardianChange(clientId);
   const toast = useToast();
-  const [pending, setPending] = useState<Pending>(null);
+  const [pending, setPending] = useState<GuardianChange | null>(null);
+  const words = useGuardianChangeWords(pending);
   const headingId = useId();
   const invitationsId = useId();
   const data = query.data;
   const expiry = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale, { dateStyle: "long" });
-  const name = pending?.kind === "remove" ? pending.guardian.name : "";
-  const email = pending?.kind === "revoke" ? pending.invitation.email : "";
 
   async function confirm() {
     if (!pending) return;
     try {
-      const { message } =
-        pending.kind === "remove"
-          ? await remove.mutateAsync(pending.guardian.userId)
-          : await revoke.mutateAsync(pending.invitation.id);
-      toast("success", message);
+      toast("success", await change.apply(pending));
     } catch (caught) {
       toast("error", errorMessageOf(caught));
     }
@@ -133,13 +125,9 @@ export function HouseholdGuardians({ clientId }: { clientId: string }) {
       <InviteForm clientId={clientId} />
       <ConfirmDialog
         open={pending !== null}
-        question={
-          pending?.kind === "remove"
-            ? t`Remove ${name} from this family? They are signed out at once and can no longer sign in.`
-            : t`Revoke the invitation to ${email}? The link in their mail stops working.`
-        }
-        confirmLabel={pending?.kind === "remove" ? t`Remove guardian` : t`Revoke invitation`}
-        busy={remove.isPending || revoke.isPending}
+        question={words.question}
+        confirmLabel={words.confirmLabel}
+        busy={change.busy}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />
@@ -159,13 +147,9 @@ function InviteForm({ clientId }: { clientId: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
     setError(null);
     try {
-      const { message } = await invite.mutateAsync({
-        email: String(data.get("email") ?? ""),
-        permissions: permissionsFrom(data),
-      });
+      const { message } = await invite.mutateAsync(invitationFrom(form));
       form.reset();
       toast("success", message);
     } catch (caught) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { Swimmer } from "../../../domain/swimmers.ts";
 import { useHouseholdSwimmers } from "../api/swimmers.ts";
 
@@ -13,12 +13,37 @@ export function useMediaSwimmers(clientId: string | undefined) {
   return { swimmers, several: swimmers.length > 1 };
 }
 
+/**
+ * An upload form's choice of swimmer: `field` to show (nothing for a household of one), `swimmerId` to send, and
+ * whether the choice is still `missing`. `onChange` hears each new choice (the last try's outcome no longer applies).
+ */
+export function useMediaSwimmerChoice(clientId: string | undefined, onChange: () => void) {
+  const [chosen, setChosen] = useState("");
+  const household = useMediaSwimmers(clientId);
+  return {
+    missing: household.several && chosen === "",
+    swimmerId: household.several ? chosen : undefined,
+    /** Another client picked: nothing chosen for it yet. */
+    reset: () => setChosen(""),
+    field: household.several ? (
+      <MediaSwimmerField
+        swimmers={household.swimmers}
+        value={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          onChange();
+        }}
+      />
+    ) : null,
+  };
+}
+
 /** "Ana Smith": a swimmer's name as a tile or an option shows it. */
 export const swimmerName = (swimmer: Pick<Swimmer, "firstName" | "lastName">) =>
   `${swimmer.firstName} ${swimmer.lastName}`;
 
 /** The required Swimmer select; a swimmer whose family has not allowed photos is listed but cannot be chosen. */
-export function MediaSwimmerField({
+function MediaSwimmerField({
   swimmers,
   value,
   onChange,

@@ -13,7 +13,7 @@ import { SelectedClient, Thumbnail } from "../../components/media/media-parts.ts
 import { useToast } from "../../components/toast/toast.tsx";
 import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
-import { MediaSwimmerField, useMediaSwimmers } from "../components/media-swimmer.tsx";
+import { useMediaSwimmerChoice } from "../components/media-swimmer.tsx";
 import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
 
 /** The upload, or the first thing missing in the spec's order (§5), or what is wrong with the link. */
@@ -54,11 +54,10 @@ export function AdminGalleryPage() {
   const { file, fileProblem, resetOutcome } = form;
   const clientName = client ? `${client.firstName} ${client.lastName}` : "";
   const imageAlt = (date: string) => t`Image from ${date}`;
-  const [swimmerId, setSwimmerId] = useState("");
-  const household = useMediaSwimmers(client?.id);
-  const noSwimmer = household.several && swimmerId === "";
+  const swimmer = useMediaSwimmerChoice(client?.id, resetOutcome);
   const outcome = galleryUploadOf({ client, mediaType, date, file, link });
-  const hint = "missing" in outcome ? outcome.missing : noSwimmer ? t`Please choose the swimmer.` : null;
+  const hint =
+    "missing" in outcome ? outcome.missing : swimmer.missing ? t`Please choose the swimmer.` : null;
   // Right after a success the emptied form is not "missing" anything yet (useMediaUpload).
   const shownHint = form.uploaded ? null : hint;
   // An invalid link (not http/https) is an error, not just something still to fill in.
@@ -72,8 +71,8 @@ export function AdminGalleryPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!("upload" in outcome) || noSwimmer || (mediaType === "image" && fileProblem)) return;
-    const sent = { ...outcome.upload, swimmerId: household.several ? swimmerId : undefined };
+    if (!("upload" in outcome) || swimmer.missing || (mediaType === "image" && fileProblem)) return;
+    const sent = { ...outcome.upload, swimmerId: swimmer.swimmerId };
     form.started(sent.mediaType === "image" ? 0 : null);
     try {
       await upload.mutateAsync(sent);
@@ -97,22 +96,13 @@ export function AdminGalleryPage() {
       <ClientSearch
         onSelect={(next) => {
           setClient(next);
-          setSwimmerId("");
+          swimmer.reset();
           resetOutcome();
         }}
       />
       <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload to the gallery`}>
         <SelectedClient client={client} />
-        {household.several && (
-          <MediaSwimmerField
-            swimmers={household.swimmers}
-            value={swimmerId}
-            onChange={(next) => {
-              setSwimmerId(next);
-              resetOutcome();
-            }}
-          />
-        )}
+        {swimmer.field}
         <div className="field">
           <label htmlFor={ids.type}>
             <Trans>Media type</Trans>

@@ -9,7 +9,7 @@ import { SelectedClient, Thumbnail } from "../../components/media/media-parts.ts
 import { useToast } from "../../components/toast/toast.tsx";
 import { ClientMediaList } from "../components/client-media-list.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
-import { MediaSwimmerField, useMediaSwimmers } from "../components/media-swimmer.tsx";
+import { useMediaSwimmerChoice } from "../components/media-swimmer.tsx";
 import { ImageFileField, UploadActions, useMediaUpload } from "../components/media-upload.tsx";
 
 /**
@@ -23,11 +23,9 @@ export function AdminMilestonesPage() {
   const upload = useUploadMilestone(form.setProgress);
   const toast = useToast();
   const hintId = useId();
-  const [swimmerId, setSwimmerId] = useState("");
-  const household = useMediaSwimmers(client?.id);
+  const swimmer = useMediaSwimmerChoice(client?.id, form.resetOutcome);
   const { file } = form;
-  const noSwimmer = household.several && swimmerId === "";
-  const missing = !client || !file || noSwimmer;
+  const missing = !client || !file || swimmer.missing;
   const showHint = missing && !form.uploaded;
   const clientName = client ? `${client.firstName} ${client.lastName}` : "";
 
@@ -39,7 +37,7 @@ export function AdminMilestonesPage() {
       await upload.mutateAsync({
         clientId: client.id,
         file,
-        swimmerId: household.several ? swimmerId : undefined,
+        swimmerId: swimmer.swimmerId,
       });
       toast("success", mediaMessages.milestoneUploaded);
       form.clearFile();
@@ -57,22 +55,13 @@ export function AdminMilestonesPage() {
       <ClientSearch
         onSelect={(next) => {
           setClient(next);
-          setSwimmerId("");
+          swimmer.reset();
           form.resetOutcome();
         }}
       />
       <form className="admin-card media-upload" onSubmit={submit} aria-label={t`Upload a milestone`}>
         <SelectedClient client={client} />
-        {household.several && (
-          <MediaSwimmerField
-            swimmers={household.swimmers}
-            value={swimmerId}
-            onChange={(next) => {
-              setSwimmerId(next);
-              form.resetOutcome();
-            }}
-          />
-        )}
+        {swimmer.field}
         <ImageFileField upload={form} label={t`Milestone image (PNG or JPEG)`} />
         {showHint && (
           <p id={hintId} className="media-upload__hint">

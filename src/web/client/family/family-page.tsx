@@ -10,24 +10,26 @@ import {
 import { householdIdOf } from "../../../domain/households.ts";
 import { paths } from "../../../domain/paths.ts";
 import {
+  type GuardianChange,
+  useConfirmedGuardianChange,
   useGuardians,
   useInviteGuardian,
-  useRemoveGuardian,
-  useRevokeInvitation,
 } from "../../api/guardians.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
-import { PermissionChecks, PermissionList, permissionsFrom } from "../../components/guardian-permissions.tsx";
+import {
+  invitationFrom,
+  PermissionChecks,
+  PermissionList,
+  useGuardianChangeWords,
+} from "../../components/guardian-permissions.tsx";
 import { ListState } from "../../components/list-state.tsx";
 import "../client-panel.css";
 import "./family.css";
 
 /** A change waiting for its confirmation: removing a guardian or revoking an invitation. */
-type Pending =
-  | { kind: "remove"; guardian: GuardianListItem }
-  | { kind: "revoke"; invitation: PendingInvitation }
-  | null;
+type Pending = GuardianChange | null;
 
 /**
  * /family (issue 26): the household's guardians and pending invitations. Every guardian sees the list; a guardian
@@ -213,11 +215,9 @@ function InviteForm({ clientId, onSent }: { clientId: string; onSent: (message: 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const permissions = permissionsFrom(data);
     setError(null);
     try {
-      const { message } = await invite.mutateAsync({ email: String(data.get("email") ?? ""), permissions });
+      const { message } = await invite.mutateAsync(invitationFrom(form));
       form.reset();
       onSent(message);
     } catch (caught) {
@@ -261,10 +261,9 @@ function ConfirmChange({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const remove = useRemoveGuardian(clientId);
-  const revoke = useRevokeInvitation(clientId);
+  const change = useConfirmedGuardianChange(clientId);
+  const words = useGuardianChangeWords(pending);
   const [error, setError] = useState<string | null>(null);
-  const busy = remove.isPending || revoke.isPending;
 
   function close() {
     setError(null);
@@ -275,26 +274,16 @@ function ConfirmChange({
     if (!pending) return;
     setError(null);
     try {
-      const { message } =
-        pending.kind === "remove"
-          ? await remove.mutateAsync(pending.guardian.userId)
-          : await revoke.mutateAsync(pending.invitation.id);
-      onDone(message);
+      onDone(await change.apply(pending));
       close();
     } catch (caught) {
       setError(errorMessageOf(caught));
     }
   }
 
-  const name = pending?.kind === "remove" ? pending.guardian.name : "";
-  const email = pending?.kind === "revoke" ? pending.invitation.email : "";
   return (
     <Dialog open={pending !== null} title={t`Please confirm`} onClose={close}>
-      <p>
-        {pending?.kind === "remove"
-          ? t`Remove ${name} from this family? They are signed out at once and can no longer sign in.`
-          : t`Revoke the invitation to ${email}? The link in their mail stops working.`}
-      </p>
+      <p>{words.question}</p>
       {error && (
         <p className="family__error" role="alert">
           {error}
@@ -307,10 +296,10 @@ function ConfirmChange({
         <button
           type="button"
           className="button family__danger"
-          disabled={busy}
+          disabled={change.busy}
           onClick={() => void confirm()}
         >
-          {pending?.kind === "remove" ? t`Remove guardian` : t`Revoke invitation`}
+          {words.confirmLabel}
         </button>
       </div>
     </Dialog>
