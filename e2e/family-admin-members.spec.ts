@@ -8,7 +8,8 @@ import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support
  * The admin keeps a family's members (issue 26), at 1440 px and 375 px (Edit Client and the upload form are laid
  * out differently on a phone): Edit Client lists the guardians, the first one as the account holder, and invites
  * a second one, whose invitation waits; on /admin-milestones a household of two children asks whose photo it is,
- * a child without photo permission cannot be chosen, and the uploaded milestone is listed under the child's name.
+ * a child without photo permission cannot be chosen, and the uploaded milestone (and, on /admin-gallery, a video
+ * link) is listed under the child's name.
  */
 
 test("the admin invites a second guardian from Edit Client and uploads a milestone for the family's second child", async ({
@@ -99,4 +100,20 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   await expect(list.getByRole("listitem")).toContainText(`${mia} ${lastName}`);
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
+
+  // /admin-gallery asks the same; a video link is sent for the chosen child and listed under the child's name.
+  await page.goto("/admin-gallery");
+  await page.getByRole("combobox", { name: "Search clients by name" }).fill(lastName);
+  await page.getByRole("listbox", { name: "Matching clients" }).getByRole("option").first().click();
+  await page.getByLabel("Media type").selectOption("video");
+  await page.getByLabel("Video link").fill("https://video.example/first-dive");
+  await page.getByLabel("Date").fill("2026-01-09");
+  const toGallery = page.getByRole("button", { name: "Upload to Gallery" });
+  await expect(toGallery).toBeDisabled();
+  await page.getByLabel("Swimmer", { exact: true }).selectOption({ label: `${mia} ${lastName}` });
+  await toGallery.click();
+  await expect(page.getByRole("status").getByText(mediaMessages.galleryVideoUploaded)).toBeVisible();
+  const gallery = page.getByRole("list", { name: `Gallery of Paula ${lastName}` });
+  await expect(gallery.getByRole("listitem")).toHaveCount(1);
+  await expect(gallery.getByRole("listitem")).toContainText(`${mia} ${lastName}`);
 });
