@@ -67,7 +67,20 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   await expect(waiting.getByRole("button", { name: `Revoke the invitation to ${invited}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
-  await page.keyboard.press("Escape");
+  // A second invitation, revoked after the confirmation: the first one still waits.
+  const other = uniqueEmail("other");
+  await invite.getByLabel("Their email").fill(other);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(waiting).toHaveCount(2);
+  await waiting.getByRole("button", { name: `Revoke the invitation to ${other}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(
+    `Revoke the invitation to ${other}? The link in their mail stops working.`,
+  );
+  await confirm.getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(page.getByRole("status").getByText(guardianMessages.invitationRevoked)).toBeVisible();
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(invited);
 
   // /admin-milestones: whose photo it is, required; the child without photo permission is listed but disabled.
   await page.goto("/admin-milestones");

@@ -95,6 +95,9 @@ test("the admin registers a family with two children, finds it by a child's name
 
   // The removed child no longer finds the family; the notes stayed.
   await page.keyboard.press("Escape");
+  // Escape takes the dialog's history entry off (history.back): a navigation started before that ends is aborted.
+  await expect(dialog).toBeHidden();
+  await page.waitForFunction(() => !(window.history.state as { closesOnBack?: string } | null)?.closesOnBack);
   await page.goto(`/clients-list?q=${encodeURIComponent(mia.toLowerCase())}`);
   await expect(page.getByText("No clients match this search.")).toBeVisible();
   await page.goto(`/clients-list?q=${encodeURIComponent(leo.toLowerCase())}`);

@@ -143,6 +143,7 @@ function InviteForm({ clientId }: { clientId: string }) {
   const [error, setError] = useState<string | null>(null);
   const emailId = useId();
   const errorId = useId();
+  const headingId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,9 +162,12 @@ function InviteForm({ clientId }: { clientId: string }) {
     <form
       className="admin-form household-swimmers__form"
       onSubmit={onSubmit}
-      aria-label={t`Invite a guardian`}
+      aria-labelledby={headingId}
       aria-describedby={error ? errorId : undefined}
     >
+      <h4 id={headingId}>
+        <Trans>Invite a guardian</Trans>
+      </h4>
       <div className="field">
         <label htmlFor={emailId}>
           <Trans>Their email</Trans>
