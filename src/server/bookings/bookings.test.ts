@@ -135,6 +135,7 @@ describe("Create Booking", () => {
         classCount: 2,
         amountToPay: 120,
         dates: [aliceDay("2026-03-03", null), aliceDay("2026-03-05", null)],
+        familySwimmers: [{ id: alice.id, firstName: "Alice" }],
       },
       classesLeft: 2,
       message: "Booking saved successfully!",

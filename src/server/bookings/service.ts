@@ -25,7 +25,7 @@ import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { mailRecipients, swimmersOf } from "../households/service.ts";
+import { mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
@@ -77,7 +77,11 @@ export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
 const periodStart = (deps: Pick<BookingDeps, "config">, plan: Plan) =>
   periodStartOf(plan, deps.config.TZ_SCHOOL);
 
-function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
+function toBooking(
+  row: BookingRow,
+  lessons: readonly LessonRow[],
+  familySwimmers: Booking["familySwimmers"],
+): Booking {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -93,19 +97,29 @@ function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
     })),
+    familySwimmers,
   };
 }
 
-/** Bookings with their dates, one query for all their lessons. */
+/** Bookings with their dates and their households' swimmers, one query each for all of them. */
 async function withLessons(db: Db, rows: readonly BookingRow[]): Promise<Booking[]> {
-  const lessons = await lessonsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [lessons, swimmers] = await Promise.all([
+    lessonsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    swimmerNamesOf(
+      db,
+      rows.map((row) => row.clientId),
+    ),
+  ]);
   return rows.map((row) =>
     toBooking(
       row,
       lessons.filter((lesson) => lesson.bookingId === row.id),
+      swimmers
+        .filter((swimmer) => swimmer.clientId === row.clientId)
+        .map(({ id, firstName }) => ({ id, firstName })),
     ),
   );
 }
