@@ -27,6 +27,7 @@ import { mailWords } from "../i18n/mail-words.ts";
 import {
   activePlanOf,
   activePlanOfSubscription,
+  type ClassCount,
   classCountOf,
   endPlan,
   type Plan,
@@ -161,18 +162,19 @@ export async function cancelSubscription(
     });
     throw appError("payment-provider-failed", 503, messages.cancelSubscriptionFailed);
   }
-  const remainingClasses = (await classCountOf(db, plan, schoolTimeOf(deps))).unused;
+  const count = await classCountOf(db, plan, schoolTimeOf(deps));
+  const remainingClasses = count.unused;
   const mailIds = await db.transaction().execute(async (trx) => {
     // Ended meanwhile (the provider's subscription.deleted event came first): its receipt is already queued.
     if (!(await endPlanAndBookings(deps, trx, plan, clock.now().toISOString()))) return [];
-    const mail = await cancellationReceipt(trx, plan, remainingClasses);
+    const mail = await cancellationReceipt(trx, plan, count);
     return mail ? [await deps.outbox.enqueue(mail, trx)] : [];
   });
   await deliver(deps, mailIds);
   return {
     success: true,
     error: null,
-    message: messages.subscriptionCanceled(remainingClasses),
+    message: messages.subscriptionCanceledKeepingToday(remainingClasses, count.today),
     remainingClasses,
   };
 }
@@ -401,8 +403,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
     case "subscription-ended": {
       const plan = await activePlanOfSubscription(trx, event.subscriptionId);
       if (!plan || !(await endPlanAndBookings(deps, trx, plan, now))) return { ...done, outcome: "ignored" };
-      const remaining = (await classCountOf(trx, plan, schoolTimeOf(deps))).unused;
-      await mail(await cancellationReceipt(trx, plan, remaining));
+      await mail(await cancellationReceipt(trx, plan, await classCountOf(trx, plan, schoolTimeOf(deps))));
       return done;
     }
   }
@@ -438,13 +439,13 @@ async function receiptTo(
   });
 }
 
-function cancellationReceipt(db: Db, plan: Plan, remainingClasses: number) {
+function cancellationReceipt(db: Db, plan: Plan, count: Pick<ClassCount, "unused" | "today">) {
   return receiptTo(db, plan.clientId, () => ({
     subject: translate(
       /*i18n*/ { id: "mails.receipt.canceledSubject", message: "Your subscription has been canceled" },
     ),
     paragraphs: [
-      messages.subscriptionCanceled(remainingClasses),
+      messages.subscriptionCanceledKeepingToday(count.unused, count.today),
       translate(
         /*i18n*/ {
           id: "mails.receipt.canceledPlan",

@@ -33,7 +33,7 @@ export function BookingDetailsDialog({
             {booking.dates.map(({ date }) => (
               <li key={date}>
                 <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
-                <ClassState done={date < today} />
+                <ClassState day={date} today={today} />
               </li>
             ))}
           </ul>
@@ -54,11 +54,20 @@ export function BookingDetailsDialog({
   );
 }
 
-/** A class date's state beside it: Completed once past, else Upcoming. */
-export function ClassState({ done }: { done: boolean }) {
+/**
+ * A class date's state beside it (the school's today): Completed once past, Today on its day (it takes place even
+ * once the plan is canceled, issue 24), else Upcoming.
+ */
+export function ClassState({ day, today }: { day: string; today: string }) {
+  if (day < today)
+    return (
+      <span className="class-state class-state--done">
+        <Trans>Completed</Trans>
+      </span>
+    );
   return (
-    <span className={done ? "class-state class-state--done" : "class-state"}>
-      {done ? <Trans>Completed</Trans> : <Trans>Upcoming</Trans>}
+    <span className={day === today ? "class-state class-state--today" : "class-state"}>
+      {day === today ? <Trans>Today</Trans> : <Trans>Upcoming</Trans>}
     </span>
   );
 }

@@ -202,7 +202,7 @@ function ClassList({
                 {booking.dates.map(({ date }) => (
                   <li key={date}>
                     <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
-                    <ClassState done={date < today} />
+                    <ClassState day={date} today={today} />
                   </li>
                 ))}
               </ol>
