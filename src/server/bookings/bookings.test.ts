@@ -339,7 +339,14 @@ describe("Add Feedback", () => {
           "Hola, Lucía:",
           "Tu instructor/a escribió comentarios sobre tu clase de natación:",
           "3 de marzo de 2026\n¡Flotó sola diez segundos!",
-          "Puedes leer todos tus comentarios en la página Ver comentarios.",
+          "Puedes leer todos tus comentarios en la página Ver comentarios: http://localhost:3000/feedback",
+          [
+            "-- ",
+            "Aqua Nest Swim School",
+            "hello@aquanest-swim.example · +1 (555) 010-4242",
+            "http://localhost:3000",
+            "Recibes este correo porque tienes una cuenta en Aqua Nest Swim School.",
+          ].join("\n"),
         ].join("\n\n"),
       },
     ]);

@@ -18,12 +18,13 @@ import {
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
+import { paths } from "../../domain/paths.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
 import { personLocale } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
@@ -63,7 +64,7 @@ import {
 export interface BookingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "TZ_SCHOOL">;
+  config: Pick<Config, "TZ_SCHOOL" | "PUBLIC_URL" | "PORT">;
   outbox: Outbox;
   log: Log;
 }
@@ -340,10 +341,14 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
   });
 }
 
-/** The mail that tells a client about new feedback, in the language the caller writes it in. */
+/**
+ * The mail that tells a client about new feedback, in the language the caller writes it in: with a link to the
+ * View Feedback page and the school's foot (issue 24).
+ */
 function feedbackMail(
   contact: { firstName: string; email: string },
   news: { date: string; text: string }[],
+  siteUrl: string,
 ): QueuedMail {
   return {
     to: contact.email,
@@ -359,10 +364,12 @@ function feedbackMail(
       ...news.map((item) => `${formatDay(item.date)}\n${item.text}`),
       translate(
         /*i18n*/ {
-          id: "mails.feedback.readAll",
-          message: "You can read all your feedback on the View Feedback page.",
+          id: "mails.feedback.readAllAt",
+          message: "You can read all your feedback on the View Feedback page: {link}",
+          values: { link: `${siteUrl}${paths.feedback}` },
         },
       ),
+      mailWords.foot(siteUrl, "account"),
     ].join("\n\n"),
   };
 }
@@ -411,7 +418,9 @@ export async function saveFeedback(
     const mailId = contact
       ? await deps.outbox.enqueue(
           // In the client's language, whoever wrote the feedback (docs/decisions/018).
-          inLocale(await personLocale(trx, booking.clientId), () => feedbackMail(contact, news)),
+          inLocale(await personLocale(trx, booking.clientId), () =>
+            feedbackMail(contact, news, publicUrl(deps.config)),
+          ),
           trx,
         )
       : undefined;

@@ -51,6 +51,7 @@ export function reminderMail(lesson: DueLesson, siteUrl: string): QueuedMail {
           values: { link: `${siteUrl}${paths.clientPanel}` },
         },
       ),
+      mailWords.foot(siteUrl, "reminders"),
     ].join("\n\n"),
   };
 }
