@@ -16,9 +16,20 @@ beforeAll(async () => {
   admin = await signedInAdmin(t);
 });
 
-/** The text/plain body of a raw message: quoted-printable soft breaks joined and =XX bytes decoded as UTF-8. */
-function plainTextOf(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trim();
+/**
+ * A part of a raw message by its content type, as a mail program shows it: quoted-printable soft breaks joined and
+ * =XX bytes decoded as UTF-8.
+ */
+function partOf(raw: string, type: "text/plain" | "text/html"): string {
+  const start = raw.search(new RegExp(`^Content-Type: ${type}`, "im"));
+  expect(start, `${type} part`).toBeGreaterThanOrEqual(0);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1] ?? "";
+  const part = raw.slice(start);
+  const body =
+    part
+      .slice(part.search(/\r?\n\r?\n/))
+      .split(`--${boundary}`)[0]
+      ?.trim() ?? "";
   const joined = body.replace(/=\r?\n/g, "");
   const bytes: number[] = [];
   for (let index = 0; index < joined.length; index++) {
@@ -48,7 +59,14 @@ describe("the purchase receipt", () => {
       .poll(() => testbed.sink.received.filter((mail) => mail.to.includes(parent.email)).length)
       .toBe(1);
     const [mail] = testbed.sink.received.filter((received) => received.to.includes(parent.email));
-    expect(plainTextOf(mail?.raw ?? "")).toBe(
+    const raw = mail?.raw ?? "";
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative/im);
+    // The HTML part says the same, in the site's look, with the link live.
+    const html = partOf(raw, "text/html");
+    expect(html).toContain("$55 per class ($440 in total)");
+    expect(html).toContain('<a href="https://swim.example/payments"');
+    expect(html).not.toContain("local_sub_");
+    expect(partOf(raw, "text/plain")).toBe(
       [
         "Hello Nora,",
         "Thank you for your purchase. Your package of 8 classes at $55 per class ($440 in total) is active: its classes are ready to be booked.",
