@@ -19,11 +19,12 @@ import {
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
+import { paths } from "../../domain/paths.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
@@ -65,7 +66,7 @@ import {
 export interface BookingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "TZ_SCHOOL">;
+  config: Pick<Config, "TZ_SCHOOL" | "PUBLIC_URL" | "PORT">;
   outbox: Outbox;
   log: Log;
 }
@@ -454,8 +455,15 @@ function feedbackChanges(lesson: LessonRow, value: string | Readonly<Record<stri
   });
 }
 
-/** The mail that tells a client about new feedback, in the language the caller writes it in. */
-function feedbackMail(contact: { firstName: string; email: string }, news: FeedbackNews[]): QueuedMail {
+/**
+ * The mail that tells a client about new feedback, in the language the caller writes it in: with a link to the
+ * View Feedback page and the school's foot (issue 24).
+ */
+function feedbackMail(
+  contact: { firstName: string; email: string },
+  news: FeedbackNews[],
+  siteUrl: string,
+): QueuedMail {
   return {
     to: contact.email,
     subject: translate(/*i18n*/ { id: "mails.feedback.subject", message: "New feedback on your swim class" }),
@@ -472,10 +480,12 @@ function feedbackMail(contact: { firstName: string; email: string }, news: Feedb
       ),
       translate(
         /*i18n*/ {
-          id: "mails.feedback.readAll",
-          message: "You can read all your feedback on the View Feedback page.",
+          id: "mails.feedback.readAllAt",
+          message: "You can read all your feedback on the View Feedback page: {link}",
+          values: { link: `${siteUrl}${paths.feedback}` },
         },
       ),
+      mailWords.foot(siteUrl, "account"),
     ].join("\n\n"),
   };
 }
@@ -546,7 +556,7 @@ export async function saveFeedback(
     for (const to of recipients) {
       mailIds.push(
         await deps.outbox.enqueue(
-          inLocale(to.locale, () => feedbackMail(to, news)),
+          inLocale(to.locale, () => feedbackMail(to, news, publicUrl(deps.config))),
           trx,
         ),
       );
