@@ -73,6 +73,24 @@ test("one class with both children and one with Leo alone; each child's feedback
     adminPage.getByRole("status").filter({ hasText: bookingMessages.feedbackSaved }),
   ).toBeVisible();
 
+  // Manage Bookings: Mia joins Leo's class next month; today's class keeps her, as she has feedback there.
+  await adminPage.goto("/manage-bookings");
+  await adminPage.getByRole("searchbox").fill(ana.lastName);
+  await adminPage.getByRole("button", { name: `Who swims in 2-Class Booking for ${ana.name}` }).click();
+  const swimmers = adminPage.getByRole("dialog", { name: "Who swims" });
+  const leoClass = swimmers.getByRole("group", { name: formatDay(leoDay, { dateStyle: "full" }) });
+  await expect(leoClass.getByRole("checkbox", { name: "Leo" })).toBeChecked();
+  await leoClass.getByRole("checkbox", { name: "Mia" }).check();
+  await swimmers
+    .getByRole("group", { name: todayLong })
+    .getByRole("checkbox", { name: "Mia" })
+    .uncheck();
+  await swimmers.getByRole("button", { name: "Save Swimmers" }).click();
+  await expect(swimmers.getByRole("alert")).toHaveText(bookingMessages.swimmerHasFeedback("Mia", today));
+  await swimmers.getByRole("group", { name: todayLong }).getByRole("checkbox", { name: "Mia" }).check();
+  await swimmers.getByRole("button", { name: "Save Swimmers" }).click();
+  await expect(adminPage.getByRole("status").filter({ hasText: bookingMessages.swimmersSaved })).toBeVisible();
+
   // Ana reads each child's feedback under that child.
   await signedInAs(ana);
   await page.goto("/feedback");
@@ -109,13 +127,15 @@ test("one class with both children and one with Leo alone; each child's feedback
     page.viewportSize()?.width ?? 0,
   );
 
-  // /progress for Mia lists only her class; Leo's next month is his alone.
+  // /progress for Mia lists her two classes; for Ana, who swims in none, nothing.
   await page.goto(`/progress?swimmer=${await swimmerId(page, "Mia")}`);
   const classes = page.getByRole("region", { name: "Your classes" });
-  await expect(classes.locator("time")).toHaveCount(1);
+  await expect(classes.locator("time")).toHaveCount(2);
   await expect(classes).toContainText("Swims: Mia");
   await expect(classes).toContainText(formatDay(today, { dateStyle: "full" }));
-  await expect(classes).not.toContainText(formatDay(leoDay, { dateStyle: "full" }));
+  await expect(classes).toContainText(formatDay(leoDay, { dateStyle: "full" }));
+  await page.goto(`/progress?swimmer=${await swimmerId(page, "Ana")}`);
+  await expect(page.getByRole("region", { name: "Your classes" })).toContainText("No classes booked yet");
 });
 
 /** A swimmer's id, read from the household's bookings as the page fetches them. */
