@@ -336,20 +336,32 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
   });
 }
 
+/**
+ * Runs `write` in one transaction under the booking's plan's lock, with the booking read again under it (deleted
+ * or changed meanwhile: not found), so a write never overlaps another save counting the same plan's dates.
+ */
+async function underPlanLock<T>(
+  deps: BookingDeps,
+  bookingId: number,
+  write: (trx: Db, booking: BookingRow, plan: Plan) => Promise<T>,
+): Promise<T> {
+  const found = await findBooking(deps.db, bookingId);
+  if (!found) throw notFound();
+  return deps.db.transaction().execute(async (trx) => {
+    const plan = await lockPlan(trx, found.planId);
+    const booking = await findBooking(trx, bookingId);
+    if (!booking || !plan) throw notFound();
+    return write(trx, booking, plan);
+  });
+}
+
 /** Edit Booking Dates (Manage Bookings): its future dates replaced, past ones kept (spec §4, §5). */
 export async function editBooking(
   deps: BookingDeps,
   bookingId: number,
   input: EditBookingInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  return db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    // Read again under the lock: deleted or changed meanwhile.
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
     const count = await countForBooking(deps, trx, plan, booking);
     const refusal = checkEdit({
@@ -385,13 +397,7 @@ export async function setClassSwimmers(
   bookingId: number,
   input: LessonSwimmersInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  return db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lesson = (await lessonsOf(trx, [booking.id])).find((each) => each.date === input.date);
     if (!lesson) {
       throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
@@ -499,13 +505,7 @@ export async function saveFeedback(
   bookingId: number,
   input: SaveFeedbackInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  const { mailIds, response } = await db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  const { mailIds, response } = await underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lessons = await lessonsOf(trx, [booking.id]);
     const byDate = new Map(lessons.map((lesson) => [lesson.date, lesson]));
     const entries = Object.entries(input.feedbacks).sort(([a], [b]) => a.localeCompare(b));
