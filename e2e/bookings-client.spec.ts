@@ -183,7 +183,8 @@ test("/progress shows the package's circles and classes; /feedback shows each da
   const classes = page.getByRole("region", { name: "Your classes" });
   await expect(classes.getByRole("heading", { name: "4-Class Booking" })).toBeVisible();
   for (const date of [client.today, ...client.dates]) await expect(classes).toContainText(fullDay(date));
-  await expect(classes.getByText("Upcoming")).toHaveCount(4);
+  await expect(classes.getByText("Upcoming", { exact: true })).toHaveCount(3);
+  await expect(classes.getByText("Today", { exact: true })).toHaveCount(1);
 
   await page.getByRole("button", { name: "Go to the Next Month" }).click();
   await page

@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
 import { messages } from "../src/domain/messages.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
+import { addDays, formatDay } from "../src/domain/school-day.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
  * At 1440 px and 375 px, but for the tests tagged @desktop-only, whose behaviour cannot differ with the width.
@@ -182,4 +183,56 @@ test("/services shows every package with its price, in the prerendered page", {
     await expect(row).toContainText(`$${pack.price}`);
   }
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 24, friction 7, met on a parent's phone: after canceling, today's class still said "Upcoming" beside "You
+// have no active package", and the message counted today's class among those "left". Before and after the
+// confirmation the parent is told what happens to today's class and the later ones.
+test("canceling says before and after that today's class still takes place and the later ones are canceled", {
+  tag: "@mobile-only",
+}, async ({ page, adminPage: admin, signedInAs, newClient }) => {
+  const client = await newClient({ firstName: "Lena", lastName: uniqueName("Today"), packType: "4_60" });
+  await buyPackageAsAdmin(admin, client, "4_60");
+  const { today } = (await (await admin.request.get(`/api/bookings/draft/${client.id}`)).json()) as {
+    today: string;
+  };
+  const later = [addDays(today, 7), addDays(today, 14)];
+  const booked = await admin.request.post("/api/bookings", {
+    data: { clientId: client.id, dates: [today, ...later] },
+  });
+  expect(booked.ok()).toBe(true);
+
+  await signedInAs(client);
+  await page.goto("/progress");
+  const classes = page.getByRole("region", { name: "Your classes" });
+  // The date's own item, inside its booking's.
+  const todayItem = classes
+    .getByRole("listitem")
+    .filter({ hasText: formatDay(today, { dateStyle: "full" }) })
+    .last();
+  await expect(todayItem).toContainText("Today");
+  await expect(classes.getByText("Upcoming", { exact: true })).toHaveCount(2);
+
+  await page.goto("/payments");
+  const box = page.getByRole("region", { name: "Your subscription" });
+  await box.getByRole("button", { name: "Cancel subscription" }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(messages.confirmCancelSubscription);
+  await expect(confirm).toContainText(
+    "Today's booked class still takes place. Your 2 classes booked after today will be canceled.",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole("button", { name: "Cancel subscription" }).click();
+  const canceled = popup(page, "Subscription canceled");
+  // Four classes bought, none taken, today's kept: three given up.
+  await expect(canceled).toContainText(
+    "Your subscription has been successfully canceled. You had 3 remaining classes left. Today's booked class still takes place.",
+  );
+  await canceled.getByRole("button", { name: "OK" }).click();
+
+  await page.goto("/progress");
+  await expect(page.getByText("You have no active package.")).toBeVisible();
+  await expect(todayItem).toContainText("Today");
+  await expect(classes.getByText("Upcoming", { exact: true })).toHaveCount(0);
+  for (const day of later) await expect(classes).not.toContainText(formatDay(day, { dateStyle: "full" }));
 });

@@ -508,6 +508,8 @@ export interface Booking {
   amountToPay: number;
   /** Sorted, oldest first. */
   dates: BookedDate[];
+  /** The household's swimmers, in the order they joined it: who may swim in its classes. */
+  familySwimmers: { id: string; firstName: string }[];
 }
 
 /** GET /api/bookings, GET /api/bookings/feedback-list: newest first by first date. */

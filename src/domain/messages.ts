@@ -228,6 +228,20 @@ export const messages = {
         values: { remaining },
       },
     ),
+  /**
+   * After a cancel: the spec's message (remaining: the classes given up, today's booked class not among them), then
+   * that today's class still takes place when one was booked (issue 24).
+   */
+  subscriptionCanceledKeepingToday: (remaining: number, todayClasses: number) =>
+    [messages.subscriptionCanceled(remaining), ...(todayClasses > 0 ? [messages.todaysClassStays] : [])].join(
+      " ",
+    ),
+  /** Said with subscriptionCanceled when a class of today was booked: ending a plan keeps it (issue 24). */
+  get todaysClassStays() {
+    return translate(
+      /*i18n*/ { id: "messages.todaysClassStays", message: "Today's booked class still takes place." },
+    );
+  },
   get noActiveSubscription() {
     return translate(
       /*i18n*/ { id: "messages.noActiveSubscription", message: "This client has no active subscription." },

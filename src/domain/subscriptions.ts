@@ -1,3 +1,4 @@
+import type { Booking } from "./bookings.ts";
 import { emailAddress, fieldMessages } from "./fields.ts";
 import type { PackType } from "./pack-catalogue.ts";
 import { packTypeSchema } from "./packs.ts";
@@ -39,6 +40,36 @@ export const subscriptionMessages = {
     );
   },
 };
+
+/**
+ * What canceling the plan of `subscriptionId` does to its booked classes, told before the confirmation (issue 24):
+ * a class of today still takes place (ending a plan keeps today's lessons), the later ones are canceled and freed.
+ * From the client's bookings (GET /api/clients/:clientId/bookings) and the school's today.
+ */
+export function cancellationEffect(
+  bookings: readonly Pick<Booking, "subscriptionId" | "status" | "dates">[],
+  subscriptionId: string,
+  today: string,
+): { today: number; later: number } {
+  const days = bookings
+    .filter((booking) => booking.subscriptionId === subscriptionId && booking.status !== "cancelled")
+    .flatMap((booking) => booking.dates.map(({ date }) => date));
+  return {
+    today: days.filter((day) => day === today).length,
+    later: days.filter((day) => day > today).length,
+  };
+}
+
+/** The later booked classes a cancel frees, said before the confirmation. */
+export const laterClassesCanceled = (later: number) =>
+  translate(
+    /*i18n*/ {
+      id: "subscriptions.laterClassesCanceled",
+      message:
+        "{later, plural, =0 {No class after today is booked.} one {Your class booked after today will be canceled.} other {Your # classes booked after today will be canceled.}}",
+      values: { later },
+    },
+  );
 
 /** GET /api/subscriptions/available-packs: `id` is the pack type. */
 export interface AvailablePack {

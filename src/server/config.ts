@@ -174,7 +174,7 @@ export const localPaymentsWarning =
   "PAYMENTS=local: packages are given away without payment (the built-in checkout takes no money); set PAYMENTS=stripe to take payments";
 
 /** Where the site is reached from outside: links in mail point here. */
-export function publicUrl(config: Config): string {
+export function publicUrl(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 

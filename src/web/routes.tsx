@@ -57,6 +57,15 @@ function AdminWithMeta() {
 }
 
 /**
+ * What the app shell shows while its first page's lazy route loads: nothing, as before the router knew it (the
+ * route guard's Loading... follows). Named, so React Router does not warn on every signed-in page that it has no
+ * HydrateFallback (issue 24).
+ */
+function FirstPageLoading() {
+  return null;
+}
+
+/**
  * Every page, for the app shell (app.html, app-shell-main.tsx): signed-in areas are lazy routes, so none of their
  * code reaches a visitor. The public pages are here too (in both languages), for a signed-in person moving between
  * them and their own pages without a page load; a visitor gets them prerendered, with the lighter router of
@@ -69,7 +78,8 @@ export const routes: RouteObject[] = [
         <SiteLayoutWithMeta />
       </Suspense>
     ),
+    HydrateFallback: FirstPageLoading,
     children: [...publicPageRoutes, ...siteShellRoutes, notFoundRoute],
   },
-  { element: <AdminWithMeta />, children: adminRoutes },
+  { element: <AdminWithMeta />, HydrateFallback: FirstPageLoading, children: adminRoutes },
 ];

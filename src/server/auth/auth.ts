@@ -11,6 +11,7 @@ import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 import { clearSignInFailures, localesOf, setMustChangePassword } from "./repository.ts";
 
@@ -23,7 +24,7 @@ export const resetTokenLifetimeSeconds = 60 * 60;
 export const exposedAuthPaths = ["/api/auth/ok"] as const;
 
 /** The password reset mail, in the language the caller writes it in. */
-function resetMail(link: string) {
+function resetMail(link: string, siteUrl: string) {
   return {
     subject: translate(/*i18n*/ { id: "mails.reset.subject", message: "Reset your password" }),
     text: [
@@ -45,6 +46,8 @@ function resetMail(link: string) {
             "The link works once and expires in one hour. If you did not ask for it, ignore this mail.",
         },
       ),
+      "",
+      mailWords.foot(siteUrl, "account"),
     ].join("\n"),
   };
 }
@@ -92,7 +95,9 @@ export function createAuth(deps: AuthDeps) {
         // In the person's stored language, whatever page asked for it (docs/decisions/018).
         const [stored] = await localesOf(db, [user.id]);
         const mailId = await outbox.enqueue({
-          ...inLocale(isLocale(stored?.locale) ? stored.locale : defaultLocale, () => resetMail(link)),
+          ...inLocale(isLocale(stored?.locale) ? stored.locale : defaultLocale, () =>
+            resetMail(link, baseURL),
+          ),
           to: user.email,
           // better-auth stores the token hashed: the stored copy of the mail must not hold it either.
           secrets: [link, token],

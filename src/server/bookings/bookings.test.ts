@@ -135,6 +135,7 @@ describe("Create Booking", () => {
         classCount: 2,
         amountToPay: 120,
         dates: [aliceDay("2026-03-03", null), aliceDay("2026-03-05", null)],
+        familySwimmers: [{ id: alice.id, firstName: "Alice" }],
       },
       classesLeft: 2,
       message: "Booking saved successfully!",
@@ -343,7 +344,14 @@ describe("Add Feedback", () => {
           "Hola, Lucía:",
           "Tu instructor/a escribió comentarios sobre tu clase de natación:",
           "3 de marzo de 2026\n¡Flotó sola diez segundos!",
-          "Puedes leer todos tus comentarios en la página Ver comentarios.",
+          "Puedes leer todos tus comentarios en la página Ver comentarios: http://localhost:3000/feedback",
+          [
+            "-- ",
+            "Aqua Nest Swim School",
+            "hello@aquanest-swim.example · +1 (555) 010-4242",
+            "http://localhost:3000",
+            "Recibes este correo porque tienes una cuenta en Aqua Nest Swim School.",
+          ].join("\n"),
         ].join("\n\n"),
       },
     ]);
@@ -531,6 +539,31 @@ describe("when the plan ends", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "cancelled", classCount: 1 });
     expect(await lessonDates(bob.id)).toEqual(["2026-03-10"]);
+    // Today's class is kept, so it is not among the classes given up, and the receipt says it still takes place.
+    const receipt = await db()
+      .selectFrom("mailOutbox")
+      .select("body")
+      .where("toAddress", "=", bob.email)
+      .where("subject", "=", "Your subscription has been canceled")
+      .executeTakeFirstOrThrow();
+    expect(receipt.body).toContain(
+      "You had 3 remaining classes left. Today's booked class still takes place.",
+    );
+  });
+
+  it("cancelling on the day of a booked class keeps that class, says so and does not count it as left", async () => {
+    const dora = await signedInClient(t, { firstName: "Dora", lastName: "Today" });
+    const subscriptionId = await buyPlan(dora);
+    await json(await save(dora.id, ["2026-03-10", "2026-03-20", "2026-03-27"]));
+    const cancelled = await json<CancelSubscriptionResponse>(
+      await as(dora, "POST", "/api/subscriptions/cancel-subscription", { subscriptionId, userId: dora.id }),
+    );
+    expect(cancelled).toMatchObject({
+      message:
+        "Your subscription has been successfully canceled. You had 3 remaining classes left. Today's booked class still takes place.",
+      remainingClasses: 3,
+    });
+    expect(await lessonDates(dora.id)).toEqual(["2026-03-10"]);
   });
 });
 

@@ -19,13 +19,14 @@ import {
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
 import { messages } from "../../domain/messages.ts";
+import { paths } from "../../domain/paths.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { mailRecipients, swimmersOf } from "../households/service.ts";
+import { mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
@@ -65,7 +66,7 @@ import {
 export interface BookingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "TZ_SCHOOL">;
+  config: Pick<Config, "TZ_SCHOOL" | "PUBLIC_URL" | "PORT">;
   outbox: Outbox;
   log: Log;
 }
@@ -77,7 +78,11 @@ export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
 const periodStart = (deps: Pick<BookingDeps, "config">, plan: Plan) =>
   periodStartOf(plan, deps.config.TZ_SCHOOL);
 
-function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
+function toBooking(
+  row: BookingRow,
+  lessons: readonly LessonRow[],
+  familySwimmers: Booking["familySwimmers"],
+): Booking {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -93,19 +98,29 @@ function toBooking(row: BookingRow, lessons: readonly LessonRow[]): Booking {
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
     })),
+    familySwimmers,
   };
 }
 
-/** Bookings with their dates, one query for all their lessons. */
+/** Bookings with their dates and their households' swimmers, one query each for all of them. */
 async function withLessons(db: Db, rows: readonly BookingRow[]): Promise<Booking[]> {
-  const lessons = await lessonsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [lessons, swimmers] = await Promise.all([
+    lessonsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    swimmerNamesOf(
+      db,
+      rows.map((row) => row.clientId),
+    ),
+  ]);
   return rows.map((row) =>
     toBooking(
       row,
       lessons.filter((lesson) => lesson.bookingId === row.id),
+      swimmers
+        .filter((swimmer) => swimmer.clientId === row.clientId)
+        .map(({ id, firstName }) => ({ id, firstName })),
     ),
   );
 }
@@ -321,20 +336,32 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
   });
 }
 
+/**
+ * Runs `write` in one transaction under the booking's plan's lock, with the booking read again under it (deleted
+ * or changed meanwhile: not found), so a write never overlaps another save counting the same plan's dates.
+ */
+async function underPlanLock<T>(
+  deps: BookingDeps,
+  bookingId: number,
+  write: (trx: Db, booking: BookingRow, plan: Plan) => Promise<T>,
+): Promise<T> {
+  const found = await findBooking(deps.db, bookingId);
+  if (!found) throw notFound();
+  return deps.db.transaction().execute(async (trx) => {
+    const plan = await lockPlan(trx, found.planId);
+    const booking = await findBooking(trx, bookingId);
+    if (!booking || !plan) throw notFound();
+    return write(trx, booking, plan);
+  });
+}
+
 /** Edit Booking Dates (Manage Bookings): its future dates replaced, past ones kept (spec §4, §5). */
 export async function editBooking(
   deps: BookingDeps,
   bookingId: number,
   input: EditBookingInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  return db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    // Read again under the lock: deleted or changed meanwhile.
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
     const count = await countForBooking(deps, trx, plan, booking);
     const refusal = checkEdit({
@@ -370,13 +397,7 @@ export async function setClassSwimmers(
   bookingId: number,
   input: LessonSwimmersInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  return db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lesson = (await lessonsOf(trx, [booking.id])).find((each) => each.date === input.date);
     if (!lesson) {
       throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
@@ -440,8 +461,15 @@ function feedbackChanges(lesson: LessonRow, value: string | Readonly<Record<stri
   });
 }
 
-/** The mail that tells a client about new feedback, in the language the caller writes it in. */
-function feedbackMail(contact: { firstName: string; email: string }, news: FeedbackNews[]): QueuedMail {
+/**
+ * The mail that tells a client about new feedback, in the language the caller writes it in: with a link to the
+ * View Feedback page and the school's foot (issue 24).
+ */
+function feedbackMail(
+  contact: { firstName: string; email: string },
+  news: FeedbackNews[],
+  siteUrl: string,
+): QueuedMail {
   return {
     to: contact.email,
     subject: translate(/*i18n*/ { id: "mails.feedback.subject", message: "New feedback on your swim class" }),
@@ -458,10 +486,12 @@ function feedbackMail(contact: { firstName: string; email: string }, news: Feedb
       ),
       translate(
         /*i18n*/ {
-          id: "mails.feedback.readAll",
-          message: "You can read all your feedback on the View Feedback page.",
+          id: "mails.feedback.readAllAt",
+          message: "You can read all your feedback on the View Feedback page: {link}",
+          values: { link: `${siteUrl}${paths.feedback}` },
         },
       ),
+      mailWords.foot(siteUrl, "account"),
     ].join("\n\n"),
   };
 }
@@ -475,13 +505,7 @@ export async function saveFeedback(
   bookingId: number,
   input: SaveFeedbackInput,
 ): Promise<SaveBookingResponse> {
-  const { db } = deps;
-  const found = await findBooking(db, bookingId);
-  if (!found) throw notFound();
-  const { mailIds, response } = await db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, found.planId);
-    const booking = await findBooking(trx, bookingId);
-    if (!booking || !plan) throw notFound();
+  const { mailIds, response } = await underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lessons = await lessonsOf(trx, [booking.id]);
     const byDate = new Map(lessons.map((lesson) => [lesson.date, lesson]));
     const entries = Object.entries(input.feedbacks).sort(([a], [b]) => a.localeCompare(b));
@@ -532,7 +556,7 @@ export async function saveFeedback(
     for (const to of recipients) {
       mailIds.push(
         await deps.outbox.enqueue(
-          inLocale(to.locale, () => feedbackMail(to, news)),
+          inLocale(to.locale, () => feedbackMail(to, news, publicUrl(deps.config))),
           trx,
         ),
       );

@@ -503,11 +503,11 @@ export async function swimmerCountOf(db: Db, clientId: string): Promise<number> 
 export async function swimmerNamesOf(
   db: Db,
   clientIds: readonly string[],
-): Promise<{ clientId: string; firstName: string; userId: string | null }[]> {
+): Promise<{ id: string; clientId: string; firstName: string; userId: string | null }[]> {
   if (clientIds.length === 0) return [];
   return db
     .selectFrom("swimmer")
-    .select(["clientId", "firstName", "userId"])
+    .select(["id", "clientId", "firstName", "userId"])
     .where("clientId", "in", [...new Set(clientIds)])
     .orderBy("clientId")
     .orderBy("createdAt")

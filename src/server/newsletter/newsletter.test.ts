@@ -233,6 +233,13 @@ describe("the newsletter's language", () => {
         "sin confirmación no recibirás nada de nosotros.",
         "",
         `Para dejar de recibir todos los correos de nuestro boletín: ${removedSecret}`,
+        "",
+        // The school's foot: its name, contacts and address, and why the mail came (issue 24).
+        "-- ",
+        "Aqua Nest Swim School",
+        "hello@aquanest-swim.example · +1 (555) 010-4242",
+        "https://swim.example",
+        "Recibes este correo porque esta dirección se dio para recibir las novedades de Aqua Nest Swim School.",
       ].join("\n"),
     });
     // The mailed links work as in English.

@@ -10,6 +10,7 @@ import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { inLocale } from "../i18n/i18n.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
 import * as repository from "./repository.ts";
 
@@ -55,7 +56,7 @@ export function unsubscribeLink(
 }
 
 /** The confirmation mail, in the language the caller writes it in (the subscriber's). */
-function confirmationMail(to: string, confirmLink: string, leaveLink: string) {
+function confirmationMail(to: string, confirmLink: string, leaveLink: string, siteUrl: string) {
   return {
     to,
     subject: translate(
@@ -93,6 +94,8 @@ function confirmationMail(to: string, confirmLink: string, leaveLink: string) {
           values: { link: leaveLink },
         },
       ),
+      "",
+      mailWords.foot(siteUrl, "newsletter"),
     ].join("\n"),
     // Only the recipient may hold these links: they are dropped from the stored copy once the mail is sent.
     secrets: [confirmLink, leaveLink],
@@ -129,7 +132,7 @@ export async function signUp(
     const subscriber = await repository.findByEmail(trx, email);
     const confirmLink = `${deps.publicUrl}${newsletterConfirmPath(token)}`;
     const mail = inLocale(isLocale(subscriber.locale) ? subscriber.locale : defaultLocale, () =>
-      confirmationMail(email, confirmLink, unsubscribeLink(deps, subscriber)),
+      confirmationMail(email, confirmLink, unsubscribeLink(deps, subscriber), deps.publicUrl),
     );
     return outbox.enqueue(mail, trx);
   });

@@ -154,7 +154,7 @@ export async function countPlanClasses(
   db: Db,
   periods: readonly { planId: number; fromDay: string }[],
   today: string,
-): Promise<Map<number, { booked: number; used: number }>> {
+): Promise<Map<number, { booked: number; used: number; today: number }>> {
   if (periods.length === 0) return new Map();
   const rows = await db
     .selectFrom("lesson")
@@ -162,6 +162,7 @@ export async function countPlanClasses(
       "planId",
       eb.fn.countAll<string | number>().as("booked"),
       eb.fn.sum<string | number | null>(eb.case().when("date", "<", today).then(1).else(0).end()).as("used"),
+      eb.fn.sum<string | number | null>(eb.case().when("date", "=", today).then(1).else(0).end()).as("today"),
     ])
     .where((eb) =>
       eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
@@ -169,6 +170,9 @@ export async function countPlanClasses(
     .groupBy("planId")
     .execute();
   return new Map(
-    rows.map((row) => [row.planId, { booked: Number(row.booked), used: Number(row.used ?? 0) }]),
+    rows.map((row) => [
+      row.planId,
+      { booked: Number(row.booked), used: Number(row.used ?? 0), today: Number(row.today ?? 0) },
+    ]),
   );
 }

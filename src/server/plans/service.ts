@@ -33,7 +33,12 @@ export interface ClassCount {
   used: number;
   /** Classes still to book: what a booking may add. */
   left: number;
-  /** Classes bought and not taken yet (booked future dates included): what ending the plan gives up. */
+  /** Of the booked ones, those of today (school time): ending the plan keeps them, as they take place today. */
+  today: number;
+  /**
+   * Classes bought and not taken yet (booked later dates included), less today's, which still take place: what
+   * ending the plan today gives up.
+   */
   unused: number;
 }
 
@@ -79,7 +84,7 @@ export async function classCountsOf(
   const counts = await repository.countPlanClasses(db, periods, dayInZone(at.now, at.timeZone));
   return new Map(
     plans.map((plan) => {
-      const { booked, used } = counts.get(plan.id) ?? { booked: 0, used: 0 };
+      const { booked, used, today } = counts.get(plan.id) ?? { booked: 0, used: 0, today: 0 };
       return [
         plan.id,
         {
@@ -87,7 +92,8 @@ export async function classCountsOf(
           used,
           // An ended plan has nothing left to book.
           left: plan.isActive ? classesLeft(plan, booked) : 0,
-          unused: Math.max(0, plan.totalClasses - used),
+          today,
+          unused: Math.max(0, plan.totalClasses - used - today),
         },
       ];
     }),

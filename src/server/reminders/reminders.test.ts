@@ -117,6 +117,13 @@ describe("queueDueReminders", () => {
           "Hola, Rita:",
           "Te recordamos tu clase de natación de mañana, jueves, 2 de abril de 2026. La clase dura 30 minutos.",
           "Puedes desactivar estos recordatorios en tu panel: http://localhost:3000/client-panel",
+          [
+            "-- ",
+            "Aqua Nest Swim School",
+            "hello@aquanest-swim.example · +1 (555) 010-4242",
+            "http://localhost:3000",
+            "Recibes este correo porque los recordatorios de clase están activados en tu cuenta de Aqua Nest Swim School.",
+          ].join("\n"),
         ].join("\n\n"),
         status: "sent",
       },
@@ -133,6 +140,13 @@ describe("queueDueReminders", () => {
         `Hello Rita,`,
         "This is a reminder of your swim class tomorrow, Thursday, April 2, 2026. The class lasts 30 minutes.",
         "You can turn these reminders off on your dashboard: http://localhost:3000/client-panel",
+        [
+          "-- ",
+          "Aqua Nest Swim School",
+          "hello@aquanest-swim.example · +1 (555) 010-4242",
+          "http://localhost:3000",
+          "You get this mail because class reminders are on for your account at Aqua Nest Swim School.",
+        ].join("\n"),
       ].join("\n\n"),
     );
   });

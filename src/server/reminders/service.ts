@@ -53,6 +53,7 @@ export function reminderMail(
           values: { link: `${siteUrl}${paths.clientPanel}` },
         },
       ),
+      mailWords.foot(siteUrl, "reminders"),
     ].join("\n\n"),
   };
 }

@@ -1,5 +1,7 @@
 import { messages } from "../../domain/messages.ts";
+import { formatPrice } from "../../domain/pack-catalogue.ts";
 import { packMessages, packOf } from "../../domain/packs.ts";
+import { paths } from "../../domain/paths.ts";
 import {
   type ActiveSubscriptionInfo,
   type AvailablePack,
@@ -17,7 +19,7 @@ import { personLocale } from "../auth/service.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { cancelBookingsOfPlan, schoolToday } from "../bookings/service.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
@@ -27,6 +29,7 @@ import { mailWords } from "../i18n/mail-words.ts";
 import {
   activePlanOf,
   activePlanOfSubscription,
+  type ClassCount,
   classCountOf,
   endPlan,
   type Plan,
@@ -55,8 +58,8 @@ export interface SubscriptionDeps {
   clock: Clock;
   log: Log;
   payments: PaymentProvider;
-  /** TZ_SCHOOL: used classes are the booked dates past in the school's time zone. */
-  config: Pick<Config, "TZ_SCHOOL">;
+  /** TZ_SCHOOL: used classes are the booked dates past in the school's time zone; PUBLIC_URL: receipts' links. */
+  config: Pick<Config, "TZ_SCHOOL" | "PUBLIC_URL" | "PORT">;
 }
 
 /**
@@ -161,18 +164,19 @@ export async function cancelSubscription(
     });
     throw appError("payment-provider-failed", 503, messages.cancelSubscriptionFailed);
   }
-  const remainingClasses = (await classCountOf(db, plan, schoolTimeOf(deps))).unused;
+  const count = await classCountOf(db, plan, schoolTimeOf(deps));
+  const remainingClasses = count.unused;
   const mailIds = await db.transaction().execute(async (trx) => {
     // Ended meanwhile (the provider's subscription.deleted event came first): its receipt is already queued.
     if (!(await endPlanAndBookings(deps, trx, plan, clock.now().toISOString()))) return [];
-    const mail = await cancellationReceipt(trx, plan, remainingClasses);
+    const mail = await cancellationReceipt(deps, trx, plan, count);
     return mail ? [await deps.outbox.enqueue(mail, trx)] : [];
   });
   await deliver(deps, mailIds);
   return {
     success: true,
     error: null,
-    message: messages.subscriptionCanceled(remainingClasses),
+    message: messages.subscriptionCanceledKeepingToday(remainingClasses, count.today),
     remainingClasses,
   };
 }
@@ -315,7 +319,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       await closeCheckoutSession(trx, session.id, "completed", now);
       const pricing = packOf(pack.id);
       await mail(
-        await receiptTo(trx, session.clientId, () => ({
+        await receiptTo(deps, trx, session.clientId, () => ({
           subject: translate(
             /*i18n*/ {
               id: "mails.receipt.purchaseSubject",
@@ -329,10 +333,13 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
                 id: "mails.receipt.purchase",
                 message:
                   "Thank you for your purchase. Your package of {classes, plural, one {# class} other {# classes}} at {pricePerClass} per class ({price} in total) is active: its classes are ready to be booked.",
-                values: { classes: pack.classes, pricePerClass: pack.pricePerClass, price: pricing.price },
+                values: {
+                  classes: pack.classes,
+                  pricePerClass: formatPrice(pack.pricePerClass),
+                  price: formatPrice(pricing.price),
+                },
               },
             ),
-            subscriptionLine(event.subscriptionId),
           ],
         })),
       );
@@ -345,7 +352,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       const pack = packOf(plan.packType);
       await startNewPeriod(trx, plan.id, pack.classes, event.periodStartedAt);
       await mail(
-        await receiptTo(trx, plan.clientId, () => ({
+        await receiptTo(deps, trx, plan.clientId, () => ({
           subject: translate(
             /*i18n*/ {
               id: "mails.receipt.renewalSubject",
@@ -359,10 +366,9 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
                 id: "mails.receipt.renewal",
                 message:
                   "We received your payment of {price}. Your package starts a new period with {classes, plural, one {# class} other {# classes}} to book.",
-                values: { price: pack.price, classes: pack.classes },
+                values: { price: formatPrice(pack.price), classes: pack.classes },
               },
             ),
-            subscriptionLine(event.subscriptionId),
           ],
         })),
       );
@@ -373,7 +379,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       if (!plan) return { ...done, outcome: "ignored" };
       const pack = packOf(plan.packType);
       await mail(
-        await receiptTo(trx, plan.clientId, () => ({
+        await receiptTo(deps, trx, plan.clientId, () => ({
           subject: translate(
             /*i18n*/ { id: "mails.receipt.paymentFailedSubject", message: "We could not take your payment" },
           ),
@@ -382,7 +388,7 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
               /*i18n*/ {
                 id: "mails.receipt.paymentFailed",
                 message: "The payment of {price} for your package {pack} failed.",
-                values: { price: pack.price, pack: packTitle(plan.packType) },
+                values: { price: formatPrice(pack.price), pack: packTitle(plan.packType) },
               },
             ),
             translate(
@@ -392,7 +398,6 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
                   "Please check your card with your bank or update it at checkout; the subscription ends if the payment keeps failing.",
               },
             ),
-            subscriptionLine(event.subscriptionId),
           ],
         })),
       );
@@ -401,60 +406,67 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
     case "subscription-ended": {
       const plan = await activePlanOfSubscription(trx, event.subscriptionId);
       if (!plan || !(await endPlanAndBookings(deps, trx, plan, now))) return { ...done, outcome: "ignored" };
-      const remaining = (await classCountOf(trx, plan, schoolTimeOf(deps))).unused;
-      await mail(await cancellationReceipt(trx, plan, remaining));
+      await mail(
+        await cancellationReceipt(deps, trx, plan, await classCountOf(trx, plan, schoolTimeOf(deps))),
+      );
       return done;
     }
   }
 }
-
-const subscriptionLine = (subscriptionId: string) =>
-  translate(
-    /*i18n*/ {
-      id: "mails.receipt.subscription",
-      message: "Subscription: {subscriptionId}",
-      values: { subscriptionId },
-    },
-  );
 
 /**
  * A receipt to the client, written by `compose` in the client's stored language (docs/decisions/018), whoever
  * caused it (the client, an admin, the payment provider's webhook).
  */
 async function receiptTo(
+  deps: Pick<SubscriptionDeps, "config">,
   db: Db,
   clientId: string,
   compose: () => { subject: string; paragraphs: string[] },
 ): Promise<QueuedMail | undefined> {
   const client = await clientContact(db, clientId);
   if (!client) return undefined;
+  const siteUrl = publicUrl(deps.config);
   return inLocale(await personLocale(db, clientId), () => {
     const { subject, paragraphs } = compose();
+    // Money with its currency, no provider's ids, the page it is about and the school's foot (issue 24).
+    const page = translate(
+      /*i18n*/ {
+        id: "mails.receipt.page",
+        message: "Your package and your classes are on Manage Payments: {link}",
+        values: { link: `${siteUrl}${paths.payments}` },
+      },
+    );
     return {
       to: client.email,
       subject,
-      text: [mailWords.greeting(client.firstName), ...paragraphs].join("\n\n"),
+      text: [
+        mailWords.greeting(client.firstName),
+        ...paragraphs,
+        page,
+        mailWords.foot(siteUrl, "account"),
+      ].join("\n\n"),
     };
   });
 }
 
-function cancellationReceipt(db: Db, plan: Plan, remainingClasses: number) {
-  return receiptTo(db, plan.clientId, () => ({
+function cancellationReceipt(
+  deps: Pick<SubscriptionDeps, "config">,
+  db: Db,
+  plan: Plan,
+  count: Pick<ClassCount, "unused" | "today">,
+) {
+  return receiptTo(deps, db, plan.clientId, () => ({
     subject: translate(
       /*i18n*/ { id: "mails.receipt.canceledSubject", message: "Your subscription has been canceled" },
     ),
     paragraphs: [
-      messages.subscriptionCanceled(remainingClasses),
+      messages.subscriptionCanceledKeepingToday(count.unused, count.today),
       translate(
         /*i18n*/ {
-          id: "mails.receipt.canceledPlan",
-          message: "Package: {pack}. Subscription: {subscriptionId}",
-          values: {
-            pack: packTitle(plan.packType),
-            subscriptionId:
-              plan.subscriptionId ??
-              translate(/*i18n*/ { id: "mails.receipt.noSubscription", message: "none" }),
-          },
+          id: "mails.receipt.canceledPackage",
+          message: "Package: {pack}.",
+          values: { pack: packTitle(plan.packType) },
         },
       ),
     ],

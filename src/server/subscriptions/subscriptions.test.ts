@@ -326,10 +326,18 @@ describe("in Spanish", () => {
     expect(receipts).toEqual([
       {
         subject: "Tu paquete de clases: 4 clases · $60 por clase",
+        // Money with its currency, no provider's id, the page it is about and the school's foot (issue 24).
         body: [
           "Hola, Sofía:",
-          "Gracias por tu compra. Tu paquete de 4 clases a 60 por clase (240 en total) ya está activo: puedes reservar sus clases.",
-          `Suscripción: ${subscriptionId}`,
+          "Gracias por tu compra. Tu paquete de 4 clases a $60 por clase ($240 en total) ya está activo: puedes reservar sus clases.",
+          "Tu paquete y tus clases están en Gestionar pagos: http://localhost:3000/payments",
+          [
+            "-- ",
+            "Aqua Nest Swim School",
+            "hello@aquanest-swim.example · +1 (555) 010-4242",
+            "http://localhost:3000",
+            "Recibes este correo porque tienes una cuenta en Aqua Nest Swim School.",
+          ].join("\n"),
         ].join("\n\n"),
       },
       {
@@ -337,7 +345,15 @@ describe("in Spanish", () => {
         body: [
           "Hola, Sofía:",
           "Tu suscripción se canceló correctamente. Te quedaban 4 clases.",
-          `Paquete: 4 clases · $60 por clase. Suscripción: ${subscriptionId}`,
+          "Paquete: 4 clases · $60 por clase.",
+          "Tu paquete y tus clases están en Gestionar pagos: http://localhost:3000/payments",
+          [
+            "-- ",
+            "Aqua Nest Swim School",
+            "hello@aquanest-swim.example · +1 (555) 010-4242",
+            "http://localhost:3000",
+            "Recibes este correo porque tienes una cuenta en Aqua Nest Swim School.",
+          ].join("\n"),
         ].join("\n\n"),
       },
     ]);

@@ -63,13 +63,18 @@ export async function refreshSession(beforeShowing?: (next: AuthState) => Promis
   return state;
 }
 
+/**
+ * Signs in and says who: the caller loads the signed-in page next (login-dialogs.tsx), so the page signed in from
+ * keeps its signed-out state meanwhile. Published, it would start that page's idle timer, whose first heartbeat
+ * the page load then aborted (issue 24).
+ */
 export async function signIn(email: string, password: string): Promise<SessionUser> {
   await apiFetch<SignInResponse>("/api/session/sign-in", {
     body: { email, password },
   });
-  const next = await refreshSession();
-  if (next.status !== "admin" && next.status !== "client") throw new Error(authErrorMessages.other);
-  return next.user;
+  const { user } = await apiFetch<SessionResponse>("/api/session");
+  if (user?.role !== "admin" && user?.role !== "client") throw new Error(authErrorMessages.other);
+  return user;
 }
 
 export async function signOut(): Promise<void> {

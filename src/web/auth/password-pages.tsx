@@ -165,6 +165,7 @@ export function ChangePasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const currentId = useId();
+  const whyId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -206,8 +207,17 @@ export function ChangePasswordPage() {
           name="currentPassword"
           type="password"
           autoComplete="current-password"
+          aria-describedby={whyId}
           required
         />
+        {/* Issue 24: asked again right after it was typed. Carrying it over would mean keeping it in the address or
+            the browser's storage; the sign-in page does neither, and this page says so. */}
+        <p id={whyId} className="auth-form__hint">
+          <Trans>
+            The one you just signed in with. It is asked again because the site never keeps it, not even in
+            your browser, and so that only you can choose the new one.
+          </Trans>
+        </p>
         <NewPasswordFields error={error} />
         <button type="submit" className="auth-form__submit" disabled={busy}>
           {busy ? t`Saving…` : t`Save password`}

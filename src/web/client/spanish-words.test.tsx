@@ -36,7 +36,9 @@ describe("the client's pages in Spanish", () => {
   });
 
   it("say a class's state and what a Details button opens", () => {
-    expect(text(spanish(<ClassState done />))).toBe("Completada");
+    expect(text(spanish(<ClassState day="2026-03-09" today="2026-03-10" />))).toBe("Completada");
+    expect(text(spanish(<ClassState day="2026-03-10" today="2026-03-10" />))).toBe("Hoy");
+    expect(text(spanish(<ClassState day="2026-03-11" today="2026-03-10" />))).toBe("Próxima");
     expect(text(spanish(<DetailsLabel title="Reserva de 3 clases" />))).toBe(
       "Detalles de Reserva de 3 clases",
     );

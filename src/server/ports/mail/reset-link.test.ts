@@ -98,6 +98,12 @@ describe("the password reset mail", () => {
         `Elige una nueva contraseña aquí: ${removedSecret}`,
         "",
         "El enlace funciona una sola vez y caduca en una hora. Si no lo pediste, ignora este correo.",
+        "",
+        "-- ",
+        "Aqua Nest Swim School",
+        "hello@aquanest-swim.example · +1 (555) 010-4242",
+        "http://localhost:3000",
+        "Recibes este correo porque tienes una cuenta en Aqua Nest Swim School.",
       ].join("\n"),
       status: "sent",
     });

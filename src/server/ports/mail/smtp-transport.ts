@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { htmlOfMail } from "./mail-html.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
@@ -19,7 +20,9 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         to: mail.to,
         replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
+        // The text is the mail; the HTML part says the same in the site's look (issue 24).
         text: mail.text,
+        html: htmlOfMail(mail.subject, mail.text),
       });
     },
   };

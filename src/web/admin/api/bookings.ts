@@ -4,6 +4,7 @@ import type {
   BookingPageResponse,
   bookingListQuerySchema,
   EditBookingInput,
+  LessonSwimmersInput,
   SaveBookingInput,
   SaveBookingResponse,
   SaveFeedbackInput,
@@ -70,6 +71,12 @@ export const useSaveBooking = () =>
 export const useEditBooking = () =>
   useBookingMutation(({ id, input }: { id: number; input: EditBookingInput }) =>
     apiFetch<SaveBookingResponse>(bookingPath(id), { method: "PATCH", body: input }),
+  );
+
+/** Who swims in one of the booking's classes (Manage Bookings, a household of several swimmers). */
+export const useSetClassSwimmers = () =>
+  useBookingMutation(({ id, input }: { id: number; input: LessonSwimmersInput }) =>
+    apiFetch<SaveBookingResponse>(`${bookingPath(id)}/swimmers`, { method: "PUT", body: input }),
   );
 
 export const useDeleteBooking = () =>

@@ -10,6 +10,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
+import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
 import { EditBookingDialog } from "./edit-booking-dialog.tsx";
 import "./manage-bookings.css";
 
@@ -23,6 +24,7 @@ export function ManageBookingsPage() {
   const search = useDebounced(text.trim());
   const query = useBookingList(search, page);
   const [editing, setEditing] = useState<Booking | null>(null);
+  const [choosingSwimmers, setChoosingSwimmers] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
   const remove = useDeleteBooking();
   const toast = useToast();
@@ -70,7 +72,13 @@ export function ManageBookingsPage() {
         {(items) => (
           <ul className="booking-list" aria-label={t`Bookings`}>
             {items.map((booking) => (
-              <BookingItem key={booking.id} booking={booking} onEdit={setEditing} onDelete={setDeleting} />
+              <BookingItem
+                key={booking.id}
+                booking={booking}
+                onEdit={setEditing}
+                onSwimmers={setChoosingSwimmers}
+                onDelete={setDeleting}
+              />
             ))}
           </ul>
         )}
@@ -90,6 +98,7 @@ export function ManageBookingsPage() {
       {query.data && (
         <EditBookingDialog booking={editing} today={query.data.today} onClose={() => setEditing(null)} />
       )}
+      <ClassSwimmersDialog booking={choosingSwimmers} onClose={() => setChoosingSwimmers(null)} />
       <ConfirmDialog
         open={deleting !== null}
         question={bookingMessages.confirmDelete}
@@ -105,10 +114,12 @@ export function ManageBookingsPage() {
 function BookingItem({
   booking,
   onEdit,
+  onSwimmers,
   onDelete,
 }: {
   booking: Booking;
   onEdit: (booking: Booking) => void;
+  onSwimmers: (booking: Booking) => void;
   onDelete: (booking: Booking) => void;
 }) {
   const { t } = useLingui();
@@ -132,6 +143,16 @@ function BookingItem({
         >
           <Trans>Edit</Trans>
         </button>
+        {booking.familySwimmers.length > 1 && booking.dates.length > 0 && (
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--secondary"
+            aria-label={t`Who swims in ${title} for ${name}`}
+            onClick={() => onSwimmers(booking)}
+          >
+            <Trans>Who swims</Trans>
+          </button>
+        )}
         <button
           type="button"
           className="admin-button admin-button--small admin-button--danger"

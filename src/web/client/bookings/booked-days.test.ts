@@ -12,6 +12,7 @@ const booking = (id: number, dates: string[]): Booking => ({
   paid: true,
   classCount: dates.length,
   amountToPay: 60 * dates.length,
+  familySwimmers: [{ id: "c1", firstName: "Lena" }],
   dates: dates.map((date) => {
     const feedback = date.endsWith("05") ? "Great kicks" : null;
     return { date, feedback, swimmers: [{ id: "c1", firstName: "Lena", feedback }] };

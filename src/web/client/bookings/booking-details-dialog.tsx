@@ -37,7 +37,7 @@ export function BookingDetailsDialog({
               <li key={date}>
                 <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
                 <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
-                <ClassState done={date < today} />
+                <ClassState day={date} today={today} />
               </li>
             ))}
           </ul>
@@ -79,11 +79,20 @@ export function WhoSwims({
   );
 }
 
-/** A class date's state beside it: Completed once past, else Upcoming. */
-export function ClassState({ done }: { done: boolean }) {
+/**
+ * A class date's state beside it (the school's today): Completed once past, Today on its day (it takes place even
+ * once the plan is canceled, issue 24), else Upcoming.
+ */
+export function ClassState({ day, today }: { day: string; today: string }) {
+  if (day < today)
+    return (
+      <span className="class-state class-state--done">
+        <Trans>Completed</Trans>
+      </span>
+    );
   return (
-    <span className={done ? "class-state class-state--done" : "class-state"}>
-      {done ? <Trans>Completed</Trans> : <Trans>Upcoming</Trans>}
+    <span className={day === today ? "class-state class-state--today" : "class-state"}>
+      {day === today ? <Trans>Today</Trans> : <Trans>Upcoming</Trans>}
     </span>
   );
 }

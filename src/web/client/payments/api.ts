@@ -59,6 +59,8 @@ export function useCancelSubscription() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentsKey }),
         queryClient.invalidateQueries({ queryKey: ["clients"] }),
+        // Canceling frees the classes booked after today: the dashboard and /progress read them again.
+        queryClient.invalidateQueries({ queryKey: ["bookings"] }),
       ]),
   });
 }

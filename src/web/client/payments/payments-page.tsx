@@ -6,10 +6,16 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { messages } from "../../../domain/messages.ts";
 import { formatPrice, type PackType, packOf, packTypeFromName } from "../../../domain/pack-catalogue.ts";
-import { type ActiveSubscriptionInfo, checkoutReturnPaths } from "../../../domain/subscriptions.ts";
+import {
+  type ActiveSubscriptionInfo,
+  cancellationEffect,
+  checkoutReturnPaths,
+  laterClassesCanceled,
+} from "../../../domain/subscriptions.ts";
 import { ApiError } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
+import { useClientBookings } from "../api/bookings.ts";
 import {
   useActiveSubscription,
   useAvailablePacks,
@@ -252,6 +258,9 @@ function SubscriptionBox({
           )}
           <Dialog open={confirming} title={t`Please confirm`} onClose={() => setConfirming(false)}>
             <p>{messages.confirmCancelSubscription}</p>
+            {confirming && info.subscriptionId && (
+              <CancellationEffect clientId={userId} subscriptionId={info.subscriptionId} />
+            )}
             <div className="dialog__actions">
               <button
                 type="button"
@@ -273,6 +282,23 @@ function SubscriptionBox({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Before the confirmation, what canceling does to the booked classes (issue 24): today's still takes place, the
+ * later ones are canceled. Nothing while the bookings load: the question stands on its own.
+ */
+function CancellationEffect({ clientId, subscriptionId }: { clientId: string; subscriptionId: string }) {
+  const bookings = useClientBookings(clientId);
+  if (!bookings.data) return null;
+  const effect = cancellationEffect(bookings.data.bookings, subscriptionId, bookings.data.today);
+  return (
+    <p className="payments__effect">
+      {[effect.today > 0 ? messages.todaysClassStays : null, laterClassesCanceled(effect.later)]
+        .filter(Boolean)
+        .join(" ")}
+    </p>
   );
 }
 

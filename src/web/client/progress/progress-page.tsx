@@ -227,7 +227,7 @@ function ClassList({
                   <li key={date}>
                     <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
                     <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
-                    <ClassState done={date < today} />
+                    <ClassState day={date} today={today} />
                   </li>
                 ))}
               </ol>
