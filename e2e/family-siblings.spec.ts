@@ -81,15 +81,14 @@ test("one class with both children and one with Leo alone; each child's feedback
   const leoClass = swimmers.getByRole("group", { name: formatDay(leoDay, { dateStyle: "full" }) });
   await expect(leoClass.getByRole("checkbox", { name: "Leo" })).toBeChecked();
   await leoClass.getByRole("checkbox", { name: "Mia" }).check();
-  await swimmers
-    .getByRole("group", { name: todayLong })
-    .getByRole("checkbox", { name: "Mia" })
-    .uncheck();
+  await swimmers.getByRole("group", { name: todayLong }).getByRole("checkbox", { name: "Mia" }).uncheck();
   await swimmers.getByRole("button", { name: "Save Swimmers" }).click();
   await expect(swimmers.getByRole("alert")).toHaveText(bookingMessages.swimmerHasFeedback("Mia", today));
   await swimmers.getByRole("group", { name: todayLong }).getByRole("checkbox", { name: "Mia" }).check();
   await swimmers.getByRole("button", { name: "Save Swimmers" }).click();
-  await expect(adminPage.getByRole("status").filter({ hasText: bookingMessages.swimmersSaved })).toBeVisible();
+  await expect(
+    adminPage.getByRole("status").filter({ hasText: bookingMessages.swimmersSaved }),
+  ).toBeVisible();
 
   // Ana reads each child's feedback under that child.
   await signedInAs(ana);
