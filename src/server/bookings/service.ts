@@ -102,23 +102,31 @@ function toBooking(
   };
 }
 
-/** Bookings with their dates and their households' swimmers, one query each for all of them. */
-async function withLessons(db: Db, rows: readonly BookingRow[]): Promise<Booking[]> {
-  const [lessons, swimmers] = await Promise.all([
+/**
+ * Bookings with their dates and their households' swimmers, one query each for all of them (`swimmers`: already
+ * read by the caller, for one household's bookings).
+ */
+async function withLessons(
+  db: Db,
+  rows: readonly BookingRow[],
+  swimmers?: readonly { id: string; clientId: string; firstName: string }[],
+): Promise<Booking[]> {
+  const [lessons, familySwimmers] = await Promise.all([
     lessonsOf(
       db,
       rows.map((row) => row.id),
     ),
-    swimmerNamesOf(
-      db,
-      rows.map((row) => row.clientId),
-    ),
+    swimmers ??
+      swimmerNamesOf(
+        db,
+        rows.map((row) => row.clientId),
+      ),
   ]);
   return rows.map((row) =>
     toBooking(
       row,
       lessons.filter((lesson) => lesson.bookingId === row.id),
-      swimmers
+      familySwimmers
         .filter((swimmer) => swimmer.clientId === row.clientId)
         .map(({ id, firstName }) => ({ id, firstName })),
     ),
@@ -607,7 +615,11 @@ export async function clientBookings(deps: BookingDeps, clientId: string): Promi
   return {
     today: schoolToday(deps),
     plan: plan ? await planProgress(deps, db, plan) : null,
-    bookings: await withLessons(db, rows),
+    bookings: await withLessons(
+      db,
+      rows,
+      swimmers.map((swimmer) => ({ ...swimmer, clientId })),
+    ),
     swimmers: swimmers.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
   };
 }
