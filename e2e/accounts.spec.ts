@@ -270,7 +270,7 @@ test("the admin searches, edits and deletes a client from /clients-list", { tag:
   await row.getByRole("button", { name: `Edit Quinn ${lastName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Client" });
   await dialog.getByLabel("First name").fill("Quincy");
-  await dialog.getByLabel("Package").selectOption("4_50");
+  await dialog.getByLabel("Package", { exact: true }).selectOption("4_50");
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("status").filter({ hasText: messages.clientUpdated })).toBeVisible();
@@ -304,8 +304,8 @@ test("while a client has an active subscription the package cannot be changed; t
   await page.getByLabel("Search by name").fill(lastName);
   await page.getByRole("button", { name: `Edit Pia ${lastName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Client" });
-  await expect(dialog.getByLabel("Package")).toBeDisabled();
-  await expect(dialog.getByLabel("Package")).toHaveValue("8_55");
+  await expect(dialog.getByLabel("Package", { exact: true })).toBeDisabled();
+  await expect(dialog.getByLabel("Package", { exact: true })).toHaveValue("8_55");
   await expect(dialog).toContainText(messages.packLocked);
   await dialog.getByLabel("Phone number").fill("5550109999");
   await dialog.getByRole("button", { name: "Update" }).click();
