@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin, e2eSignInFailureLimit } from "./e2e-env.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectOverlayClosed, receivedMail } from "./support.ts";
 
 /**
  * Tests tagged @desktop-only check what cannot differ with the width (server rules, guards, messages, mail): they
@@ -48,7 +48,7 @@ async function registerClient(page: Page, client: { firstName: string; lastName:
   const kept = page.getByRole("dialog", { name: "Temporary password" });
   await expect(kept.getByRole("textbox")).toHaveValue(password as string);
   await kept.getByRole("button", { name: "Done" }).click();
-  await expect(kept).toBeHidden();
+  await expectOverlayClosed(page, kept);
   return password as string;
 }
 

@@ -3,7 +3,7 @@ import content from "../src/content/site.json" with { type: "json" };
 import { fieldMessages } from "../src/domain/fields.ts";
 import { messages } from "../src/domain/messages.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectOverlayClosed, receivedMail } from "./support.ts";
 
 /**
  * The admin pages as an instructor meets them, at 1440 px and 375 px (both Playwright projects); a test tagged
@@ -327,6 +327,7 @@ test("Register Client takes '+1 (555) 123-4567', stores one form of it, and says
   const kept = page.getByRole("dialog", { name: "Temporary password" });
   await expect(kept).toBeVisible();
   await kept.getByRole("button", { name: "Done" }).click();
+  await expectOverlayClosed(page, kept);
   await page.goto(`/clients-list?q=${lastName}`);
   await expect(page.getByRole("row").filter({ hasText: lastName })).toContainText("+1 (555) 123-4567");
 

@@ -1,6 +1,6 @@
 import { swimmerMessages } from "../src/domain/swimmers.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectOverlayClosed } from "./support.ts";
 
 /**
  * The admin registers and keeps a family (issue 26), at 1440 px and 375 px (the register form's swimmer rows and
@@ -55,10 +55,9 @@ test("the admin registers a family with two children, finds it by a child's name
 
   await form.getByRole("button", { name: "Register Client" }).click();
   await expect(page.getByRole("status").getByText(/^Client registered! Password: /)).toBeVisible();
-  await page
-    .getByRole("dialog", { name: "Temporary password" })
-    .getByRole("button", { name: "Done" })
-    .click();
+  const kept = page.getByRole("dialog", { name: "Temporary password" });
+  await kept.getByRole("button", { name: "Done" }).click();
+  await expectOverlayClosed(page, kept);
   // The form is ready for the next family: no swimmer rows left.
   await expect(form.getByRole("group", { name: "Swimmer 1" })).toHaveCount(0);
 
@@ -95,9 +94,7 @@ test("the admin registers a family with two children, finds it by a child's name
 
   // The removed child no longer finds the family; the notes stayed.
   await page.keyboard.press("Escape");
-  // Escape takes the dialog's history entry off (history.back): a navigation started before that ends is aborted.
-  await expect(dialog).toBeHidden();
-  await page.waitForFunction(() => !(window.history.state as { closesOnBack?: string } | null)?.closesOnBack);
+  await expectOverlayClosed(page, dialog);
   await page.goto(`/clients-list?q=${encodeURIComponent(mia.toLowerCase())}`);
   await expect(page.getByText("No clients match this search.")).toBeVisible();
   await page.goto(`/clients-list?q=${encodeURIComponent(leo.toLowerCase())}`);

@@ -1,7 +1,7 @@
 // The spec's words from src/domain are read in English here, as an English page shows them.
 import "../test/support/english.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { messages } from "../src/domain/messages.ts";
 import { e2eControlUrl as controlUrl } from "./e2e-env.ts";
 
@@ -62,6 +62,16 @@ export async function twoFramesLater(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
+}
+
+/**
+ * Waits until a modal closed by its button or Escape has gone and has taken its history entry off
+ * (src/web/components/use-close-on-back.ts does that with history.back a moment later): a page.goto started before
+ * then is aborted by that Back.
+ */
+export async function expectOverlayClosed(page: Page, overlay: Locator): Promise<void> {
+  await expect(overlay).toBeHidden();
+  await page.waitForFunction(() => !(window.history.state as { closesOnBack?: string } | null)?.closesOnBack);
 }
 
 /**
