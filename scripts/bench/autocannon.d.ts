@@ -6,7 +6,8 @@ declare module "autocannon" {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    /** total: the responses received in the whole run. */
+    requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     timeouts: number;

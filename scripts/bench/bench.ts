@@ -1,10 +1,11 @@
 /**
  * npm run bench: throughput and latency of the routes people wait on, at several database sizes, on SQLite and
  * PostgreSQL, each beside a bare Hono route measured in the same run (the machines are shared and noisy, so the
- * ratio is the figure to compare, not the raw requests per second).
+ * ratio is the figure to compare, not the raw requests per second; the server's CPU time per request moves even
+ * less with what else the machine runs).
  *
  *   npm run bench -- [--sizes 1000,10000,100000] [--bookings 100000] [--duration 8] [--connections 50]
- *                    [--engines sqlite,postgres] [--routes clients,bookings]
+ *                    [--engines sqlite,postgres] [--routes clients,bookings] [--families off]
  *
  * For each engine and size: a fresh database filled by `npm run seed`'s code, the real server started as
  * `npm start` runs it (NODE_ENV=production, its JSON log going to /dev/null), an admin and a seeded client signed
@@ -78,6 +79,8 @@ interface Figure {
   ratio: number;
   /** The server's largest RSS while this route was measured (MB). */
   rss?: number;
+  /** The server process's CPU time per request answered (µs). */
+  cpuPerRequest?: number;
 }
 
 function options() {
@@ -91,6 +94,8 @@ function options() {
       engines: { type: "string", default: "sqlite,postgres" },
       // Only the routes whose name contains one of these words (all when empty).
       routes: { type: "string", default: "" },
+      // "off": one person per client, the data seeded before families (issue 26), to compare with older trees.
+      families: { type: "string", default: "on" },
     },
   });
   return {
@@ -99,6 +104,7 @@ function options() {
     duration: Number(values.duration),
     connections: Number(values.connections),
     engines: values.engines.split(",") as Engine[],
+    families: values.families !== "off",
     routes: values.routes.split(",").filter(Boolean),
   };
 }
@@ -154,6 +160,18 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * CPU time the process has used (user + system, ms). Per request it is a figure that other work on a shared machine
+ * hardly moves, unlike requests per second. On PostgreSQL it leaves out the database server's own time.
+ */
+function cpuMilliseconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name (which may hold spaces) closes.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / clockTicksPerSecond;
+}
+const clockTicksPerSecond = 100;
+
 function rssMegabytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return line ? Math.round(Number(line[1]) / 1024) : 0;
@@ -193,6 +211,7 @@ async function load(url: string, cookie: string | undefined, duration: number, c
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -225,7 +244,7 @@ async function dropBenchDatabase(databaseUrl: string) {
 }
 
 /** A fresh database of `clients` seeded clients, and the id of a client with an active plan and bookings. */
-async function prepare(engine: Engine, clients: number, bookings: number) {
+async function prepare(engine: Engine, clients: number, bookings: number, families: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `swim-bench-${engine}-`));
   let databaseUrl = "";
   if (engine === "postgres") {
@@ -246,7 +265,14 @@ async function prepare(engine: Engine, clients: number, bookings: number) {
     const { auth } = wire(config, db, { log: silentLog });
     const passwordHash = await (await auth.$context).password.hash(clientPassword);
     const started = performance.now();
-    await seedDemo(db, { clients, bookings, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
+    await seedDemo(db, {
+      clients,
+      bookings,
+      families,
+      passwordHash,
+      timeZone: config.TZ_SCHOOL,
+      now: new Date(),
+    });
     const seedSeconds = (performance.now() - started) / 1000;
     const client = await db
       .selectFrom("client")
@@ -266,7 +292,7 @@ async function benchOne(
   clients: number,
   opts: ReturnType<typeof options>,
 ): Promise<Figure[]> {
-  const { env, dataDir, client, seedSeconds } = await prepare(engine, clients, opts.bookings);
+  const { env, dataDir, client, seedSeconds } = await prepare(engine, clients, opts.bookings, opts.families);
   console.error(
     `# ${engine}, ${clients} clients, ${opts.bookings} bookings: seeded in ${seedSeconds.toFixed(1)} s`,
   );
@@ -325,8 +351,16 @@ async function benchOne(
       // A slow route leaves requests queued after autocannon stops; the next route is measured once they drained.
       await untilIdle(baseUrl);
       routePeakRss = 0;
+      const cpuBefore = server.pid ? cpuMilliseconds(server.pid) : 0;
       const measured = await load(url, cookies[route.as], opts.duration, opts.connections);
-      figures.push({ ...row(route.name, measured), rss: routePeakRss });
+      await untilIdle(baseUrl);
+      const cpuUsed = server.pid ? cpuMilliseconds(server.pid) - cpuBefore : 0;
+      const cpuPerRequest = measured.requests > 0 ? (cpuUsed * 1000) / measured.requests : 0;
+      figures.push({
+        ...row(route.name, measured),
+        rss: routePeakRss,
+        cpuPerRequest: Math.round(cpuPerRequest),
+      });
       console.error(`  ${route.name}: ${figures.at(-1)?.requestsPerSecond} req/s`);
     }
   } finally {
@@ -361,16 +395,16 @@ function table(figures: Figure[]): string {
   for (const [title, rows] of groups) {
     lines.push(
       `\n### ${title}\n`,
-      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors | server RSS MB |",
-      "|---|---|---|---|---|---|---|",
+      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors | server RSS MB | server CPU µs/request |",
+      "|---|---|---|---|---|---|---|---|",
     );
     for (const f of rows) {
       if (f.requestsPerSecond === 0 && f.route.startsWith("server RSS")) {
-        lines.push(`| ${f.route} | | | | | | |`);
+        lines.push(`| ${f.route} | | | | | | | |`);
         continue;
       }
       lines.push(
-        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.rss ?? ""} |`,
+        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.rss ?? ""} | ${f.cpuPerRequest ?? ""} |`,
       );
     }
   }

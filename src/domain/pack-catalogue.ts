@@ -70,9 +70,20 @@ export const schoolCurrency = "USD";
 
 /** An amount as pages and mails show it, in the reader's language: "$60" in English and in US Spanish. */
 export function formatPrice(amount: number): string {
-  return new Intl.NumberFormat(localeTags[readerLocale()], {
-    style: "currency",
-    currency: schoolCurrency,
-    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+  const locale = localeTags[readerLocale()];
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  // Kept per language and form: building a NumberFormat costs far more than formatting (each plan's title on the
+  // dashboard's every request has a price).
+  const key = `${locale} ${fractionDigits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: schoolCurrency,
+      maximumFractionDigits: fractionDigits,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
 }
+const priceFormats = new Map<string, Intl.NumberFormat>();

@@ -67,7 +67,7 @@ export function addDays(day: string, days: number): string {
  * pages, mails and popups; the day is read as written, in no time zone.
  */
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
-  return new Intl.DateTimeFormat(localeTags[readerLocale()], { ...options, timeZone: "UTC" }).format(
+  return formatter(localeTags[readerLocale()], { ...options, timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
