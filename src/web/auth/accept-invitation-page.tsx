@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { passwordMinLength } from "../../domain/auth.ts";
 import {
@@ -11,49 +11,17 @@ import {
 import { queryParams } from "../../domain/paths.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { openLoginModal } from "./login-modal.tsx";
+import { useTokenLink } from "./use-token-link.ts";
 import "./auth-forms.css";
 
 const MISMATCH = msg`The two passwords do not match.`;
-
-type LinkState =
-  | { state: "checking" }
-  | { state: "usable"; invitation: InvitationCheckResponse | null }
-  | { state: "dead" };
-
-/**
- * Whether the invitation can still be used, asked as the page opens, so a used or expired link is said at once. A
- * network failure shows the form anyway (without the family's name): the server decides on save.
- */
-function useInvitation(token: string): [LinkState, (state: LinkState) => void] {
-  const [link, setLink] = useState<LinkState>(token ? { state: "checking" } : { state: "dead" });
-  useEffect(() => {
-    if (!token) return setLink({ state: "dead" });
-    const controller = new AbortController();
-    setLink({ state: "checking" });
-    apiFetch<InvitationCheckResponse>(
-      `/api/guardian-invitations/check?${new URLSearchParams({ [queryParams.token]: token })}`,
-      { signal: controller.signal },
-    )
-      .then((invitation) => setLink({ state: "usable", invitation }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLink(
-          error instanceof ApiError && error.code === "invalid-token"
-            ? { state: "dead" }
-            : { state: "usable", invitation: null },
-        );
-      });
-    return () => controller.abort();
-  }, [token]);
-  return [link, setLink];
-}
 
 /** The page the invitation mail links to: /accept-invitation?token=… The invited person opens their account. */
 export function AcceptInvitationPage() {
   const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get(queryParams.token) ?? "";
-  const [link, setLink] = useInvitation(token);
+  const [link, setLink] = useTokenLink<InvitationCheckResponse>("/api/guardian-invitations/check", token);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<AcceptInvitationResponse | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,11 +76,11 @@ export function AcceptInvitationPage() {
         </p>
       ) : (
         <>
-          {link.invitation && (
+          {link.found && (
             <p>
               <Trans>
-                You are invited to be a guardian of the {link.invitation.household} family. You will sign in
-                as <strong>{link.invitation.email}</strong>.
+                You are invited to be a guardian of the {link.found.household} family. You will sign in as{" "}
+                <strong>{link.found.email}</strong>.
               </Trans>
             </p>
           )}

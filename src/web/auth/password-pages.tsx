@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type {
   ChangePasswordResponse,
@@ -13,6 +13,7 @@ import { paths, queryParams } from "../../domain/paths.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { markPasswordChanged, useAuth } from "./auth-store.ts";
 import { openResetModal } from "./login-modal.tsx";
+import { useTokenLink } from "./use-token-link.ts";
 import "./auth-forms.css";
 
 function NewPasswordFields({ error }: { error: string | null }) {
@@ -64,38 +65,12 @@ function readNewPassword(form: HTMLFormElement): { newPassword: string } | { mis
 
 const MISMATCH = msg`The two passwords do not match.`;
 
-type LinkState = "checking" | "usable" | "dead" | "unknown";
-
-/**
- * Whether the link can still be used, asked when the page opens (GET /api/password-reset/check), so a used or
- * expired link is said at once. A network failure is "unknown": the form shows and the server decides on save.
- */
-function useResetLinkState(token: string): [LinkState, (state: LinkState) => void] {
-  const [state, setState] = useState<LinkState>(token ? "checking" : "dead");
-  useEffect(() => {
-    if (!token) return setState("dead");
-    const controller = new AbortController();
-    setState("checking");
-    apiFetch<PasswordResetCheckResponse>(
-      `/api/password-reset/check?${new URLSearchParams({ [queryParams.token]: token })}`,
-      { signal: controller.signal },
-    )
-      .then(() => setState("usable"))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.code === "invalid-token" ? "dead" : "unknown");
-      });
-    return () => controller.abort();
-  }, [token]);
-  return [state, setState];
-}
-
 /** The page a reset mail links to: /reset-password?token=… */
 export function ResetPasswordPage() {
   const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get(queryParams.token) ?? "";
-  const [link, setLink] = useResetLinkState(token);
+  const [link, setLink] = useTokenLink<PasswordResetCheckResponse>("/api/password-reset/check", token);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -113,7 +88,7 @@ export function ResetPasswordPage() {
       setDone(true);
     } catch (caught) {
       // The link died while the page was open (used in another tab, or its hour ran out).
-      if (caught instanceof ApiError && caught.code === "invalid-token") setLink("dead");
+      if (caught instanceof ApiError && caught.code === "invalid-token") setLink({ state: "dead" });
       else setError(errorMessageOf(caught));
     } finally {
       setBusy(false);
@@ -132,11 +107,11 @@ export function ResetPasswordPage() {
             <Link to={paths.home}>Go to the home page</Link>
           </Trans>
         </p>
-      ) : link === "checking" ? (
+      ) : link.state === "checking" ? (
         <p className="auth-page__checking" role="status">
           <Trans>Checking your reset link…</Trans>
         </p>
-      ) : link === "dead" ? (
+      ) : link.state === "dead" ? (
         <div className="auth-page__dead-link">
           <p className="auth-form__error" role="alert">
             {messages.resetLinkInvalid}
