@@ -1,8 +1,9 @@
+import { request } from "@playwright/test";
 import sharp from "sharp";
 import { guardianMessages } from "../src/domain/guardians.ts";
 import { mediaMessages } from "../src/domain/messages.ts";
-import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
+import { baseURL, expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, mailedInvitationLink } from "./support.ts";
 
 /**
  * The admin keeps a family's members (issue 26), at 1440 px and 375 px (Edit Client and the upload form are laid
@@ -129,4 +130,65 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   const gallery = page.getByRole("list", { name: `Gallery of Paula ${lastName}` });
   await expect(gallery.getByRole("listitem")).toHaveCount(1);
   await expect(gallery.getByRole("listitem")).toContainText(`${mia} ${lastName}`);
+});
+
+// The Edit Client dialog is laid out at both widths in the test above; removing is the server's rule and one click.
+test("the admin removes a family's second guardian from Edit Client, after a confirmation; their session ends at once", {
+  tag: "@desktop-only",
+}, async ({ page, signedInAs, adminApi }) => {
+  await signedInAs("admin");
+  const lastName = uniqueName("Removal");
+  const registered = await adminApi.post("/api/clients", {
+    data: {
+      firstName: "Rosa",
+      lastName,
+      email: uniqueEmail("removal"),
+      phoneNumber: "5550102031",
+      defaultPackType: "8_60",
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { client } = (await registered.json()) as { client: { id: string } };
+  const clientId = client.id;
+  const second = uniqueEmail("second-guardian");
+  const invited = await adminApi.post(`/api/clients/${clientId}/guardians/invitations`, {
+    data: { email: second, permissions: { book: true, pay: false, progress: true, mail: true } },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(await mailedInvitationLink(second)).searchParams.get("token");
+  // The invited person opens their account and signs in, in a context of their own.
+  const guardian = await request.newContext({ baseURL });
+  const password = "second-guardian-password";
+  const accepted = await adminApi.post("/api/guardian-invitations/accept", {
+    data: { token, firstName: "Tomas", lastName, password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  expect((await guardian.post("/api/session/sign-in", { data: { email: second, password } })).status()).toBe(
+    200,
+  );
+  const familyBookings = `/api/clients/${clientId}/bookings`;
+  expect((await guardian.get(familyBookings)).status()).toBe(200);
+
+  await page.goto(`/clients-list?q=${encodeURIComponent(lastName.toLowerCase())}`);
+  await page.getByRole("button", { name: `Edit Rosa ${lastName}` }).click();
+  const guardians = page
+    .getByRole("dialog", { name: "Edit Client" })
+    .getByRole("region", { name: "Guardians" });
+  const members = guardians.getByRole("list", { name: "Guardians" }).locator(":scope > li");
+  await expect(members).toHaveCount(2);
+  await guardians.getByRole("button", { name: `Remove guardian Tomas ${lastName}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(
+    `Remove Tomas ${lastName} from this family? They are signed out at once and can no longer sign in.`,
+  );
+  await confirm.getByRole("button", { name: "Remove guardian" }).click();
+  await expect(page.getByRole("status").getByText(guardianMessages.guardianRemoved)).toBeVisible();
+  await expect(members).toHaveCount(1);
+  await expect(members).toContainText(`Rosa ${lastName} (account holder)`);
+
+  // Their next request finds no session, and their login is gone with them (spec: 404 user-not-found).
+  expect((await guardian.get(familyBookings)).status()).toBe(401);
+  const again = await guardian.post("/api/session/sign-in", { data: { email: second, password } });
+  expect(((await again.json()) as { error: { code: string } }).error.code).toBe("user-not-found");
+  await guardian.dispose();
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { guardianMessages } from "../src/domain/guardians.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, mailedInvitationLink } from "./support.ts";
 
 /**
  * Second guardians by invitation (issue 26) against the real server and its loopback SMTP server: the family's
@@ -10,20 +10,6 @@ import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
  * next page load signs them out. The journey runs at 375 px (the page's one layout that differs: items stack); the
  * dead link, which cannot differ with the width, at 1440 px.
  */
-
-/** The invitation link in the last mail the SMTP server received for `email`. */
-async function mailedInvitationLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect(async () => {
-    const mail = (await receivedMail()).filter((m) => m.to.includes(email)).at(-1);
-    link = mail?.raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=")
-      .match(/https?:\/\/\S+\/accept-invitation\?token=[\w-]+/)?.[0];
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return link as string;
-}
 
 async function signInWithModal(page: Page, email: string, password: string) {
   const dialog = page.getByRole("dialog", { name: "Login" });

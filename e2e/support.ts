@@ -15,6 +15,20 @@ export async function receivedMail(): Promise<{ to: string[]; raw: string }[]> {
   return (await (await fetch(`${controlUrl}/smtp/received`)).json()) as { to: string[]; raw: string }[];
 }
 
+/** The guardian invitation link in the last mail the SMTP server received for `email` (issue 26). */
+export async function mailedInvitationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const mail = (await receivedMail()).filter((m) => m.to.includes(email)).at(-1);
+    link = mail?.raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=")
+      .match(/https?:\/\/\S+\/accept-invitation\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return link as string;
+}
+
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
