@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin, e2eSignInFailureLimit } from "./e2e-env.ts";
-import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { allowPageNoise, expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
 import {
   buyPackageAsAdmin,
   expectNoSeriousA11yViolations,
@@ -355,6 +355,7 @@ test.describe("sign-in messages", { tag: "@desktop-only" }, () => {
     await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["wrong-password"]);
     await expectNoSeriousA11yViolations(page);
 
+    allowPageNoise(/ERR_INTERNET_DISCONNECTED/); // the network is taken away on purpose
     await context.setOffline(true);
     await dialog.getByRole("button", { name: "Sign In" }).click();
     await expect(dialog.getByRole("alert")).toHaveText(authErrorMessages["network-request-failed"]);

@@ -6,6 +6,7 @@ import { type APIRequestContext, test as base, expect, type Page, request } from
 import "../test/support/english.ts";
 import type { PackType } from "../src/domain/packs.ts";
 import { e2eAdmin, e2ePort } from "./e2e-env.ts";
+import { expectNoPageNoise, watchPageNoise } from "./page-noise.ts";
 
 /**
  * The one way a browser test signs in when signing in is not what it tests: through the API, with the session's
@@ -210,11 +211,19 @@ export const test = base.extend<
   newClient: async ({ accounts }, use) => {
     await use((fields) => accounts.register(fields));
   },
-  adminPage: async ({ browser, accounts }, use) => {
+  page: async ({ page }, use, testInfo) => {
+    const noise = watchPageNoise(page);
+    await use(page);
+    expectNoPageNoise(noise, testInfo);
+  },
+  adminPage: async ({ browser, accounts }, use, testInfo) => {
     const context = await browser.newContext();
     await context.addCookies((await accounts.session(e2eAdmin)).cookies);
-    await use(await context.newPage());
+    const page = await context.newPage();
+    const noise = watchPageNoise(page);
+    await use(page);
     await context.close();
+    expectNoPageNoise(noise, testInfo);
   },
   adminApi: async ({ accounts }, use) => {
     const api = await accounts.adminApi();
@@ -223,4 +232,5 @@ export const test = base.extend<
   },
 });
 
+export { allowPageNoise } from "./page-noise.ts";
 export { expect };

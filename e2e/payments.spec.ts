@@ -3,7 +3,7 @@ import content from "../src/content/site.json" with { type: "json" };
 import { messages } from "../src/domain/messages.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, formatDay } from "../src/domain/school-day.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { allowPageNoise, expect, test, uniqueName } from "./fixtures.ts";
 import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 
 /**
@@ -158,6 +158,7 @@ test("/contract shows the contract form in a frame, or the school's contact deta
   await expectNoSeriousA11yViolations(page);
 
   await page.unroute(formHost);
+  allowPageNoise(/ERR_INTERNET_DISCONNECTED/); // the form's host is made unreachable on purpose
   await page.route(formHost, (route) => route.abort("internetdisconnected"));
   await page.reload();
   await expect(page.getByText("The contract form cannot be shown right now.")).toBeVisible();

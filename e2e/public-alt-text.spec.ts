@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
+import { expect, test } from "./fixtures.ts";
 import { altTexts } from "./support.ts";
 
 const pages = ["/", "/services", "/about", "/our-team", "/contact", "/shop", "/cart"];

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
+import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 
 /** Every public page, with the heading a visitor sees first. */
