@@ -1,5 +1,6 @@
 import content from "../../content/site.json" with { type: "json" };
 import { translate } from "../../domain/translate.ts";
+import { knownSettings } from "../settings/service.ts";
 
 /** Why a person gets a mail, said at its foot (issue 24). */
 export type MailReason = "account" | "reminders" | "newsletter";
@@ -43,7 +44,8 @@ export const mailWords = {
     [
       "-- ",
       content.school.name,
-      `${content.contact.email} · ${content.contact.phone}`,
+      // School settings' contacts, as this instance last read them.
+      `${knownSettings().email} · ${knownSettings().phone}`,
       siteUrl,
       reasons[reason](),
     ].join("\n"),
