@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { SchoolSettingsResponse, SetupChecklistResponse } from "../../domain/api.ts";
 import { schoolSettingsSchema } from "../../domain/school-settings-schema.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -16,15 +17,15 @@ export function settingsRoutes(deps: { settings: SettingsService; guard: Session
     .get("/", guard.requireAdmin, async (c) => {
       c.header("Cache-Control", "no-store");
       const { settings: current, stored } = await settings.current();
-      return c.json({ settings: current, stored });
+      return c.json<SchoolSettingsResponse>({ settings: current, stored });
     })
     .put("/", guard.requireAdmin, async (c) => {
       const body = await parseJsonBody(c, schoolSettingsSchema);
       const saved = await settings.save(body, c.get("signedIn").userId);
-      return c.json({ settings: saved.settings, stored: saved.stored });
+      return c.json<SchoolSettingsResponse>({ settings: saved.settings, stored: saved.stored });
     })
     .get("/setup", guard.requireAdmin, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ toDo: await settings.setupToDo() });
+      return c.json<SetupChecklistResponse>({ toDo: await settings.setupToDo() });
     });
 }
