@@ -72,14 +72,6 @@ export const settingsMessages = {
       },
     );
   },
-  get sampleForm() {
-    return translate(
-      /*i18n*/ {
-        id: "settings.sampleForm",
-        message: "This is the sample form's address: give your own form's address.",
-      },
-    );
-  },
   get notAReel() {
     return translate(
       /*i18n*/ {

@@ -11,6 +11,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Log } from "../http/log.ts";
+import { setSchoolContacts } from "../i18n/mail-words.ts";
 import { readStoredSettings, writeSettings } from "./repository.ts";
 
 /** site.json's values (and site.es.json's reel captions) as settings: what everyone sees until the owner saves. */
@@ -34,14 +35,6 @@ const fromContent: CurrentSettings = { settings: contentSettings, stored: false,
  * made on another instance (several instances on one PostgreSQL) within this time.
  */
 export const settingsMaxAgeMs = 2000;
-
-let lastKnown: CurrentSettings = fromContent;
-
-/**
- * The settings this process read last (site.json's before the first read): for what cannot wait for the database,
- * the foot of a mail being written, say. At most `settingsMaxAgeMs` old while pages are being served.
- */
-export const knownSettings = (): SchoolSettings => lastKnown.settings;
 
 export interface SettingsService {
   /** The settings in force, read at most every `settingsMaxAgeMs` (a failed read keeps the last ones). */
@@ -67,7 +60,8 @@ export function createSettingsService(deps: {
   const remember = (settings: SchoolSettings | null): CurrentSettings => {
     const value = settings ? { settings, stored: true, key: JSON.stringify(settings) } : fromContent;
     cached = { value, at: clock.now().getTime() };
-    lastKnown = value;
+    // The foot of a mail is written where the database cannot be waited for: it takes the contacts read last.
+    setSchoolContacts(value.settings);
     return value;
   };
 
@@ -78,7 +72,7 @@ export function createSettingsService(deps: {
           error: error instanceof Error ? error.message : String(error),
         });
         // Tried again after settingsMaxAgeMs, not at every request while the database is away.
-        const value = cached?.value ?? lastKnown;
+        const value = cached?.value ?? fromContent;
         cached = { value, at: clock.now().getTime() };
         return value;
       })

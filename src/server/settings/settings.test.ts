@@ -154,15 +154,17 @@ describe("PUT /api/settings", () => {
     }
   });
 
-  it("speaks the owner's language", async () => {
-    const spanish = await signedInAdmin(t, { locale: "es" });
+  it("speaks the page's language", async () => {
     const response = await call(t, "PUT", "/api/settings", {
-      cookie: spanish.cookie,
+      cookie: admin.cookie,
       body: { ...ours(), contractFormUrl: "http://form.jotform.com/241234567890123" },
+      headers: { "accept-language": "es" },
     });
     const { error } = (await response.json()) as { error: { message: string } };
     expect(error.message).toContain("https://");
-    expect(error.message).not.toContain("Only secure addresses");
+    expect(error.message).toBe(
+      "Solo se aceptan direcciones seguras: la dirección debe empezar por https://.",
+    );
   });
 });
 
