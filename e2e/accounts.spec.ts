@@ -2,7 +2,12 @@ import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin, e2eSignInFailureLimit } from "./e2e-env.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectOverlayClosed, receivedMail } from "./support.ts";
+import {
+  buyPackageAsAdmin,
+  expectNoSeriousA11yViolations,
+  expectOverlayClosed,
+  receivedMail,
+} from "./support.ts";
 
 /**
  * Tests tagged @desktop-only check what cannot differ with the width (server rules, guards, messages, mail): they
@@ -172,6 +177,7 @@ test("an admin sees the admin chrome, never the public header or footer", async 
     "Add Milestones",
     "Gallery",
     "Newsletter",
+    "School settings",
   ]);
   await expect(menu.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");
   await menu.getByRole("link", { name: "Create Booking" }).click();
