@@ -1,6 +1,15 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type BrotliOptions, brotliCompressSync, constants, gzipSync, type ZlibOptions } from "node:zlib";
+import { promisify } from "node:util";
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+} from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type Next } from "hono";
 import { getCookie } from "hono/cookie";
@@ -116,6 +125,20 @@ function encodePage(html: string): EncodedPage {
   };
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** As encodePage, on zlib's worker threads: a page made while the server answers others never holds them up. */
+async function encodePageAside(html: string): Promise<EncodedPage> {
+  const identity = Buffer.from(html);
+  if (identity.length < smallestWorthCompressing) return { identity };
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(identity, strongestBrotli(identity.length)),
+    gzipAsync(identity, strongestGzip),
+  ]);
+  return { identity, br, gzip: gzipped };
+}
+
 /** Vary says the answer depends on Accept-Encoding, once (app.ts and serveStatic may both have said it). */
 async function varyOnEncoding(c: Context, next: Next) {
   await next();
@@ -223,20 +246,34 @@ export function staticSite(
   for (const file of [...pageFiles.values(), appShellFile, ...locales.map(notFoundFile)])
     asBuilt.set(file, built(file));
   /**
-   * The pages with the saved settings, each made and compressed at its first request after a save (a few
-   * milliseconds, once per page and save), for the settings' `key` only.
+   * The pages with the saved settings, all made and compressed at the first page request after a save, for the
+   * settings' `key` only. Compressing a page at the strongest settings takes 0.1 to 0.6 s of a busy 2-core machine:
+   * it runs on zlib's threads, once per page and save however many ask meanwhile, and only that first visitor
+   * waits for it (docs/decisions/020).
    */
-  let withSaved: { key: string; pages: Map<string, EncodedPage> } = { key: "", pages: new Map() };
+  let withSaved: { key: string; pages: Map<string, Promise<EncodedPage>> } = { key: "", pages: new Map() };
   const page = async (file: string): Promise<EncodedPage> => {
     const current = settings ? await settings() : null;
     if (!current?.stored) return asBuilt.get(file) as EncodedPage;
-    if (withSaved.key !== current.key) withSaved = { key: current.key, pages: new Map() };
-    let encoded = withSaved.pages.get(file);
-    if (!encoded) {
-      encoded = encodePage(pageWithSettings(builtHtml.get(file) as string, current.settings));
-      withSaved.pages.set(file, encoded);
-    }
-    return encoded;
+    const fresh = withSaved.key !== current.key;
+    if (fresh) withSaved = { key: current.key, pages: new Map() };
+    const made = withSaved.pages;
+    const make = (each: string) => {
+      let encoded = made.get(each);
+      if (!encoded) {
+        encoded = encodePageAside(pageWithSettings(builtHtml.get(each) as string, current.settings));
+        made.set(each, encoded);
+      }
+      return encoded;
+    };
+    const asked = make(file);
+    // Then the others, one after another: the next visitors of other pages find theirs made, and this visitor's
+    // page does not share the machine with them.
+    if (fresh)
+      void asked.then(async () => {
+        for (const other of builtHtml.keys()) if (withSaved.pages === made) await make(other);
+      });
+    return asked;
   };
   const notFoundAt = (address: string) => page(notFoundFile(localeOfPath(address)));
   const robots = robotsTxt(publicUrl);
