@@ -111,6 +111,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))
     .use(speakRequestLocale)
+    // School settings, read at most every 2 s (cached): what this request's pages, CSP and mails show.
+    .use(async (_c, next) => {
+      await deps.settings.current();
+      await next();
+    })
     .use(
       // The only third-party frames: the reels and the contract form, as School settings has them now.
       securityHeaders(() => deps.settings.embedOrigins(), {

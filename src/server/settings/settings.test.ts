@@ -5,7 +5,7 @@ import { createTestDatabase } from "../../../test/support/test-database.ts";
 import content from "../../content/site.json" with { type: "json" };
 import type { SchoolSettings } from "../../domain/school-settings.ts";
 import type { Db } from "../db/database.ts";
-import { mailWords } from "../i18n/mail-words.ts";
+import { mailWords, setSchoolContacts } from "../i18n/mail-words.ts";
 import { contentSettings, settingsMaxAgeMs } from "./service.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -21,7 +21,11 @@ beforeAll(async () => {
   admin = await signedInAdmin(t);
   client = await signedInClient(t);
 });
-afterAll(() => testDb.close());
+afterAll(() => {
+  // The mails' foot is this process's (tests share it): back to site.json's for the next file.
+  setSchoolContacts(contentSettings);
+  return testDb.close();
+});
 beforeEach(async () => {
   await db.deleteFrom("schoolReel").execute();
   await db.deleteFrom("schoolSettings").execute();
