@@ -36,6 +36,12 @@ const fromContent: CurrentSettings = { settings: contentSettings, stored: false,
  */
 export const settingsMaxAgeMs = 2000;
 
+/**
+ * How long a request waits for the settings to be read again before it takes the last ones: pages never hang on a
+ * database that does not answer (they did not depend on it before School settings).
+ */
+export const settingsReadWaitMs = 300;
+
 export interface SettingsService {
   /** The settings in force, read at most every `settingsMaxAgeMs` (a failed read keeps the last ones). */
   current(): Promise<CurrentSettings>;
@@ -84,7 +90,16 @@ export function createSettingsService(deps: {
 
   const current = async (): Promise<CurrentSettings> => {
     if (cached && clock.now().getTime() - cached.at < settingsMaxAgeMs) return cached.value;
-    return read();
+    const fresh = read();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<CurrentSettings>((resolve) => {
+      timer = setTimeout(() => resolve(cached?.value ?? fromContent), settingsReadWaitMs);
+    });
+    try {
+      return await Promise.race([fresh, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   return {
