@@ -1,3 +1,4 @@
+import spanish from "../src/content/site.es.json" with { type: "json" };
 import content from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
@@ -32,6 +33,12 @@ test.afterAll(async ({ accounts }) => {
       email: content.contact.email,
       phone: content.contact.phone,
       contractFormUrl: content.contractFormUrl,
+      reels: content.reels.map((reel, index) => ({
+        url: reel.url,
+        caption: reel.caption,
+        captionEs: spanish.reels[index]?.caption ?? "",
+        sample: reel.sample,
+      })),
     },
   });
   expect(restored.ok()).toBe(true);
@@ -153,4 +160,38 @@ test("on a phone, the checklist and School settings fit the screen and read well
   await expect(page.getByRole("button", { name: "Save settings" })).toBeInViewport();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a reel saved as the school's own plays on the home page once it is interactive, with no console warning", {
+  tag: "@desktop-only",
+}, async ({ browser, adminApi }) => {
+  const first = content.reels[0] as (typeof content.reels)[number];
+  expect(first.sample).toBe(true);
+  const current = (await (await adminApi.get("/api/settings")).json()) as {
+    settings: { reels: { url: string; caption: string; captionEs: string; sample: boolean }[] };
+  };
+  const reels = current.settings.reels.map((reel, index) =>
+    index === 0
+      ? {
+          ...reel,
+          url: "https://www.instagram.com/reel/DolphinOwn1/",
+          caption: "Our first lesson",
+          sample: false,
+        }
+      : reel,
+  );
+  expect((await adminApi.put("/api/settings", { data: { ...current.settings, reels } })).ok()).toBe(true);
+
+  const visitor = await browser.newContext();
+  const home = await visitor.newPage();
+  const warnings: string[] = [];
+  home.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+  });
+  await home.goto("/");
+  const grid = home.getByRole("region", { name: content.home.reels.heading });
+  await expect(grid.getByRole("button", { name: "Play reel: Our first lesson" })).toBeVisible();
+  await expect(grid.getByText(first.caption, { exact: true })).toHaveCount(0);
+  expect(warnings).toEqual([]);
+  await visitor.close();
 });
