@@ -4,6 +4,12 @@ import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 
 const chromium = { executablePath: chromiumPath, args: chromiumFlags };
 
+/**
+ * Specs that change what every page shows (School settings: the contacts, the contract form): they run once every
+ * other spec is done, so no other test meets the school's changed pages (their project depends on the others).
+ */
+const changesEveryPage = /school-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   // A browser test waits on the page and the server much of its time: four at once keep two cores busy. Any test
@@ -36,11 +42,13 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile-only/,
+      testIgnore: changesEveryPage,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
       name: "mobile",
       grepInvert: /@desktop-only/,
+      testIgnore: changesEveryPage,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 375, height: 812 },
@@ -48,6 +56,13 @@ export default defineConfig({
         hasTouch: true,
         launchOptions: chromium,
       },
+    },
+    {
+      name: "last",
+      testMatch: changesEveryPage,
+      dependencies: ["desktop", "mobile"],
+      grepInvert: /@mobile-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
   ],
   webServer: {

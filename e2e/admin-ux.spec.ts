@@ -422,7 +422,7 @@ test("the admin side menu stays in view at the foot of a long page", { tag: "@de
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const menu = page.getByRole("navigation", { name: "Admin" });
   await expect(menu.getByRole("link", { name: "Register Client" })).toBeInViewport({ ratio: 1 });
-  await expect(menu.getByRole("link", { name: "Newsletter" })).toBeInViewport({ ratio: 1 });
+  await expect(menu.getByRole("link", { name: "School settings" })).toBeInViewport({ ratio: 1 });
   // Below the top bar, not under it.
   const bar = await page.getByRole("banner").boundingBox();
   const first = await menu.getByRole("link", { name: "Register Client" }).boundingBox();

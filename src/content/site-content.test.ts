@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allSiteContent } from "./all-site-content.ts";
 import spanish from "./site.es.json";
 import english from "./site.json";
-import { contentIn, mergeContent, provideSiteContent, siteContent } from "./site-content.ts";
+import { contentIn, mergeContent, provideSiteContent, siteContent, withSettings } from "./site-content.ts";
 
 /** Every text of `value` with its path (`home.why.points.1.title`). */
 function texts(value: unknown, at: string[] = []): [string, string][] {
@@ -72,5 +72,54 @@ describe("the school's texts in a language", () => {
     // And none is left in English by mistake.
     const same = spanishTexts.filter(([path, text]) => englishTexts.get(path) === text).map(([path]) => path);
     expect(same).toEqual([]);
+  });
+});
+
+describe("the school's texts with School settings (decision 020)", () => {
+  const settings = {
+    email: "office@dolphins-swim.example",
+    phone: "+34 600 123 456",
+    socialProfileUrl: "https://www.instagram.com/dolphins.swim/",
+    contractFormUrl: "https://tally.so/r/wA1b2C",
+    reels: english.reels.map((reel, index) => ({
+      url: index === 2 ? "https://www.instagram.com/reel/Dolphin2Reel/" : reel.url,
+      caption: `Lesson ${index + 1}`,
+      captionEs: index === 0 ? "Clase 1" : "",
+      sample: false,
+    })),
+  };
+
+  it("are the content itself while none are saved", () => {
+    expect(withSettings(allSiteContent.es, null, "es")).toBe(allSiteContent.es);
+  });
+
+  it("lay the contacts over the content, and with `all` the contract form and the reels too", () => {
+    const contacts = withSettings(allSiteContent.en, settings, "en", "contacts");
+    expect(contacts.contact).toEqual({ email: settings.email, phone: settings.phone });
+    expect(contacts.socialProfileUrl).toBe(settings.socialProfileUrl);
+    expect(contacts.contractFormUrl).toBe(english.contractFormUrl);
+    expect(contacts.reels).toBe(allSiteContent.en.reels);
+
+    const all = withSettings(allSiteContent.en, settings, "en");
+    expect(all.contractFormUrl).toBe(settings.contractFormUrl);
+    expect(all.reels[2]).toMatchObject({
+      url: "https://www.instagram.com/reel/Dolphin2Reel/",
+      embedUrl: "https://www.instagram.com/reel/Dolphin2Reel/embed",
+      caption: "Lesson 3",
+      sample: false,
+      // A place shown as a still only shows the owner's new reel; its picture and alt text stay.
+      placeholderOnly: false,
+      placeholder: english.reels[2]?.placeholder,
+      alt: english.reels[2]?.alt,
+    });
+    expect(english.reels[2]?.placeholderOnly).toBe(true);
+    expect(all.reels[6]?.placeholderOnly).toBe(english.reels[6]?.placeholderOnly);
+  });
+
+  it("show the Spanish caption on a Spanish page, and the English one where none was given", () => {
+    const all = withSettings(allSiteContent.es, settings, "es");
+    expect(all.reels[0]?.caption).toBe("Clase 1");
+    expect(all.reels[1]?.caption).toBe("Lesson 2");
+    expect(all.home.hero.headline).toBe(allSiteContent.es.home.hero.headline);
   });
 });

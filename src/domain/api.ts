@@ -1,6 +1,7 @@
 import type { Role, SessionUser } from "./auth.ts";
 import type { Client, ClientPage } from "./clients.ts";
 import type { NewsletterSignUpOutcome, NewsletterSubscriberPage } from "./newsletter.ts";
+import type { SchoolSettings, SetupItem } from "./school-settings.ts";
 
 /**
  * The success body of every API route, shared by both sides (docs/decisions/004): the route answers
@@ -93,3 +94,14 @@ export type NewsletterUnsubscribeResponse = MessageResponse;
 
 /** GET /api/newsletter/subscribers?page&pageSize: confirmed addresses, oldest first. */
 export type NewsletterSubscriberPageResponse = NewsletterSubscriberPage;
+
+/** GET and PUT /api/settings: School settings in force; `stored` false while site.json's stand (none saved). */
+export interface SchoolSettingsResponse {
+  settings: SchoolSettings;
+  stored: boolean;
+}
+
+/** GET /api/settings/setup: what the setup checklist on /admin still lists, in its order (empty: all done). */
+export interface SetupChecklistResponse {
+  toDo: SetupItem[];
+}

@@ -33,6 +33,7 @@ export const paths = {
   adminGallery: "/admin-gallery",
   clientsList: "/clients-list",
   adminNewsletter: "/admin-newsletter",
+  adminSettings: "/admin-settings",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -82,6 +83,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminGallery,
   paths.clientsList,
   paths.adminNewsletter,
+  paths.adminSettings,
 ];
 
 /** Rendered in the browser only, behind the guard. */

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import content from "../content/site.json" with { type: "json" };
 import { messages } from "../domain/messages.ts";
 import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
@@ -24,6 +23,7 @@ import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
+import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
 import { inlineStyleHashes, staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
@@ -37,10 +37,6 @@ export interface AppDeps extends Wiring {
 export function createApp(deps: AppDeps) {
   readInRequestLocale();
   const { config, db, log, auth } = deps;
-  // The only third-party frames: the reels and the contract form (either may be left empty in the content file).
-  const embedOrigins = [...content.reels.map((reel) => reel.embedUrl), content.contractFormUrl]
-    .filter(Boolean)
-    .map((url) => new URL(url).origin);
 
   const guard = createSessionGuard({ auth, db, clock: deps.clock });
   const accountDeps = { auth, db, clock: deps.clock, config };
@@ -57,7 +53,7 @@ export function createApp(deps: AppDeps) {
         outbox: deps.outbox,
         clock: deps.clock,
         rateLimiter: deps.rateLimiter,
-        schoolInbox: config.SCHOOL_INBOX || content.contact.email,
+        schoolInbox: async () => config.SCHOOL_INBOX || (await deps.settings.current()).settings.email,
         mailConfigured: Boolean(config.SMTP_URL),
         limit: config.CONTACT_RATE_LIMIT,
         windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
@@ -90,6 +86,7 @@ export function createApp(deps: AppDeps) {
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))
+    .route("/settings", settingsRoutes({ settings: deps.settings, guard }))
     .route(
       "/newsletter",
       newsletterRoutes({
@@ -114,8 +111,15 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
     .use(requestContext(log, config.TRUST_PROXY))
     .use(speakRequestLocale)
+    // School settings, read at most every 2 s (cached): what this request's pages, CSP and mails show. Not for the
+    // health check, which answers by its own deadline whatever the database does.
+    .use(async (c, next) => {
+      if (c.req.path !== "/healthz") await deps.settings.current();
+      await next();
+    })
     .use(
-      securityHeaders([...new Set(embedOrigins)], {
+      // The only third-party frames: the reels and the contract form, as School settings has them now.
+      securityHeaders(() => deps.settings.embedOrigins(), {
         https: publicUrl(config).startsWith("https:"),
         // The public pages carry their stylesheet inline (scripts/prerender.ts): allowed by its hash only.
         styleHashes: deps.siteRoot ? inlineStyleHashes(deps.siteRoot) : [],
@@ -138,7 +142,11 @@ export function createApp(deps: AppDeps) {
     .route("/healthz", healthRoutes(db, { redisReady: deps.redisReady }))
     .route("/api", api);
 
-  if (deps.siteRoot) app.route("/", staticSite(deps.siteRoot, { publicUrl: publicUrl(config) }));
+  if (deps.siteRoot)
+    app.route(
+      "/",
+      staticSite(deps.siteRoot, { publicUrl: publicUrl(config), settings: () => deps.settings.current() }),
+    );
   app.onError((error, c) => inLocale(c.get("locale") ?? "en", () => errorResponse(c, error)));
   return app;
 }

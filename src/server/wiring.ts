@@ -23,6 +23,7 @@ import {
   isRedisReadyNow,
   openRedis,
 } from "./ports/rate-limit/redis-rate-limiter.ts";
+import { createSettingsService, type SettingsService } from "./settings/service.ts";
 
 /** Every part the app and the tools run on, built from the config in one place. */
 export interface Wiring {
@@ -38,6 +39,8 @@ export interface Wiring {
   clientDeletion: ClientDeletionHooks;
   payments: PaymentProvider;
   media: MediaStore;
+  /** School settings: the contacts, contract form and reels in force (site.json's until the owner saves). */
+  settings: SettingsService;
   /** Closes the connections the wiring opened (Redis). The database is the caller's to close. */
   close(): Promise<void>;
 }
@@ -80,6 +83,7 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
     clientDeletion,
     payments: choosePayments(config),
     media,
+    settings: createSettingsService({ db, clock, log, config }),
     close: limits.close,
   };
 }

@@ -1,10 +1,11 @@
 import { Suspense, use, useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
 import { loadSiteContent } from "../content/load-site-content.ts";
-import { hasSiteContent, provideSiteContent } from "../content/site-content.ts";
+import { hasSiteContent, provideSiteContent, withSettings } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
+import { pageSettings } from "./page-settings.ts";
 import { applyPageMeta, metaOf, notFoundRoute, publicPageRoutes } from "./public/public-routes.tsx";
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
 
@@ -17,7 +18,9 @@ function contentLoad(locale: Locale): Promise<void> | undefined {
   if (hasSiteContent(locale)) return undefined;
   let load = contentLoads.get(locale);
   if (!load) {
-    load = loadSiteContent(locale).then((content) => provideSiteContent(locale, content));
+    load = loadSiteContent(locale).then((content) =>
+      provideSiteContent(locale, withSettings(content, pageSettings(), locale)),
+    );
     contentLoads.set(locale, load);
   }
   return load;

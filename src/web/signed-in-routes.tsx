@@ -172,6 +172,19 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.adminSettings,
+          lazy: () =>
+            import("./admin/settings/school-settings-page.tsx").then((m) => ({
+              Component: m.SchoolSettingsPage,
+            })),
+          handle: {
+            meta: {
+              title: msg`School settings`,
+              description: msg`The school's contacts, contract form, social profile and reels.`,
+            },
+          },
+        },
+        {
           path: paths.manageBookings,
           lazy: () =>
             import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({

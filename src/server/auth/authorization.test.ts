@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
 import type { Db } from "../db/database.ts";
+import { contentSettings } from "../settings/service.ts";
 
 /**
  * Every /api route of the app, called as a visitor, client A, client B, an admin, a second guardian of A's household
@@ -275,6 +276,29 @@ const routes: RouteCase[] = [
     name: "/api/mail/undelivered",
     method: "GET",
     path: () => "/api/mail/undelivered",
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/settings",
+    name: "/api/settings",
+    method: "GET",
+    path: () => "/api/settings",
+    expected: adminOnly(200),
+  },
+  // School settings are the owner's: site.json's own values, saved as they are, are a valid body.
+  {
+    route: "PUT /api/settings",
+    name: "/api/settings (site.json's values)",
+    method: "PUT",
+    path: () => "/api/settings",
+    body: () => contentSettings,
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/settings/setup",
+    name: "/api/settings/setup",
+    method: "GET",
+    path: () => "/api/settings/setup",
     expected: adminOnly(200),
   },
   {

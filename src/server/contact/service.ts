@@ -15,7 +15,8 @@ export interface ContactDeps {
   db: Db;
   outbox: Outbox;
   clock: Clock;
-  schoolInbox: string;
+  /** Where contact messages go: SCHOOL_INBOX, else the school's e-mail in force (School settings). */
+  schoolInbox: () => Promise<string>;
   /** True when mail goes out over SMTP; false when it is only logged. */
   mailConfigured: boolean;
 }
@@ -77,11 +78,13 @@ export async function submitContactMessage(
 
   // The school reads it in its owner's language, whatever page the visitor wrote from (docs/decisions/018).
   const mail = inLocale(await schoolLocale(db), () => mailFor(message));
+  // Read before the transaction: on SQLite it holds the one connection.
+  const to = await deps.schoolInbox();
   const stored = await db.transaction().execute(async (trx) => {
     const earlier = await findRecentMessage(trx, fingerprint, since);
     if (earlier) return earlier;
 
-    const mailOutboxId = await outbox.enqueue({ to: deps.schoolInbox, replyTo: message.email, ...mail }, trx);
+    const mailOutboxId = await outbox.enqueue({ to, replyTo: message.email, ...mail }, trx);
     const id = await insertMessage(trx, {
       ...message,
       fingerprint,

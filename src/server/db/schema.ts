@@ -404,3 +404,29 @@ export interface Database {
 export interface ClientTable {
   familyNamesSearch: Generated<string>;
 }
+
+// Migration 0014: School settings (issue 24). Empty tables mean site.json's values (server/settings).
+export interface SchoolSettingsTable {
+  /** Always 1: one school. */
+  id: number;
+  email: string;
+  phone: string;
+  socialProfileUrl: string;
+  contractFormUrl: string;
+  updatedAt: Timestamp;
+  updatedByUserId: string | null;
+}
+
+/** One place of the home page's reel grid (0 to 11). */
+export interface SchoolReelTable {
+  position: number;
+  url: string;
+  caption: string;
+  captionEs: string;
+  sample: number;
+}
+
+export interface Database {
+  schoolSettings: SchoolSettingsTable;
+  schoolReel: SchoolReelTable;
+}

@@ -32,9 +32,51 @@ const featuresForEmbeds = ["autoplay", "encrypted-media", "picture-in-picture", 
  * HSTS only when the site is served over https (`https`), so a plain-http install is never locked out.
  */
 export function securityHeaders(
-  frameSources: string[],
+  frameSources: readonly string[] | (() => Promise<readonly string[]> | readonly string[]),
   { https = false, styleHashes = [] }: { https?: boolean; styleHashes?: readonly string[] } = {},
 ): MiddlewareHandler {
+  const everyAnswer: [string, string][] = [
+    ...(https
+      ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][])
+      : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  // An API answer is never a page: it only needs to refuse being one (no scripts, no frames). The page policies
+  // are long, and every header costs per byte on every request.
+  const apiHeaders: [string, string][] = [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ...everyAnswer,
+  ];
+  // The page headers for the frame sources in force (School settings may change them): built once per list.
+  let built: { key: string; headers: [string, string][] } | null = null;
+  const pageHeadersFor = (sources: readonly string[]) => {
+    const key = sources.join(" ");
+    if (built?.key !== key) built = { key, headers: pageHeaders(sources, everyAnswer, styleHashes) };
+    return built.headers;
+  };
+  return async (c, next) => {
+    const headers = c.req.path.startsWith("/api/")
+      ? apiHeaders
+      : pageHeadersFor(typeof frameSources === "function" ? await frameSources() : frameSources);
+    // Set before the answer exists, they go out with the answer's own headers at no cost; set on a finished
+    // answer, each c.header() call copies the whole Response.
+    for (const [name, value] of headers) c.header(name, value);
+    await next();
+    // An answer built outside c (better-auth's handler) did not take them.
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      for (const [name, value] of headers) c.header(name, value);
+    }
+  };
+}
+
+/** A page's headers when it may frame `frameSources` (origins). */
+function pageHeaders(
+  frameSources: readonly string[],
+  everyAnswer: [string, string][],
+  styleHashes: readonly string[],
+): [string, string][] {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${sessionHintHash}`,
@@ -53,35 +95,10 @@ export function securityHeaders(
     ...featuresOff.map((feature) => `${feature}=()`),
     ...featuresForEmbeds.map((feature) => `${feature}=(${embedAllowlist})`),
   ].join(", ");
-  const everyAnswer: [string, string][] = [
-    ...(https
-      ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][])
-      : []),
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["X-Frame-Options", "DENY"],
-  ];
-  const pageHeaders: [string, string][] = [
+  return [
     ["Content-Security-Policy", csp],
     ["Permissions-Policy", permissionsPolicy],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ...everyAnswer,
   ];
-  // An API answer is never a page: it only needs to refuse being one (no scripts, no frames). The page policies
-  // are long, and every header costs per byte on every request.
-  const apiHeaders: [string, string][] = [
-    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
-    ...everyAnswer,
-  ];
-  return async (c, next) => {
-    const headers = c.req.path.startsWith("/api/") ? apiHeaders : pageHeaders;
-    // Set before the answer exists, they go out with the answer's own headers at no cost; set on a finished
-    // answer, each c.header() call copies the whole Response.
-    for (const [name, value] of headers) c.header(name, value);
-    await next();
-    // An answer built outside c (better-auth's handler) did not take them.
-    if (!c.res.headers.has("Content-Security-Policy")) {
-      for (const [name, value] of headers) c.header(name, value);
-    }
-  };
 }

@@ -1,6 +1,14 @@
 import content from "../../content/site.json" with { type: "json" };
 import { translate } from "../../domain/translate.ts";
 
+/** The school's e-mail and phone as this instance last read School settings (site.json's until then). */
+let schoolContacts = { email: content.contact.email, phone: content.contact.phone };
+
+/** Called by the settings service (server/settings) whenever it reads or saves the settings. */
+export function setSchoolContacts(contacts: { email: string; phone: string }): void {
+  schoolContacts = { email: contacts.email, phone: contacts.phone };
+}
+
 /** Why a person gets a mail, said at its foot (issue 24). */
 export type MailReason = "account" | "reminders" | "newsletter";
 
@@ -43,7 +51,8 @@ export const mailWords = {
     [
       "-- ",
       content.school.name,
-      `${content.contact.email} · ${content.contact.phone}`,
+      // School settings' contacts, as this instance last read them.
+      `${schoolContacts.email} · ${schoolContacts.phone}`,
       siteUrl,
       reasons[reason](),
     ].join("\n"),

@@ -5,8 +5,11 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import content from "../../content/site.json" with { type: "json" };
 import { publicPaths } from "../../domain/paths.ts";
+import { type SchoolSettings, settingsAttribute } from "../../domain/school-settings.ts";
 import { securityHeaders } from "../http/security-headers.ts";
+import { type CurrentSettings, contentSettings } from "../settings/service.ts";
 import { publicAddresses, publicPageFile, publicUrlPlaceholder, staticSite } from "./static-site.ts";
 
 /** A small dist/client as `npm run build` leaves it, without running the build. */
@@ -298,5 +301,63 @@ describe("languages", () => {
     expect(await shell.text()).toContain("app shell");
     expect((await get("/assets/x.js", headers)).status).toBe(200);
     expect((await get("/robots.txt", headers)).status).toBe(200);
+  });
+});
+
+describe("staticSite with School settings (docs/decisions/020)", () => {
+  /** The footer's contacts as the prerenderer writes them from site.json, React's escaping included. */
+  const footer = `<footer><a href="mailto:${content.contact.email}">${content.contact.email}</a><a href="tel:+15550104242">${content.contact.phone.replaceAll("'", "&#x27;")}</a><a href="${content.socialProfileUrl}" rel="noopener" target="_blank">Follow</a></footer>`;
+  let siteRoot: string;
+  beforeAll(() => {
+    siteRoot = builtSiteFixture();
+    writeFileSync(
+      path.join(siteRoot, publicPageFile("/contact")),
+      `<html><body><div id="root" data-words="/assets/words-en-x.json"><h1>Contact</h1>${footer}${bigText}</div></body></html>`,
+    );
+  });
+  afterAll(() => rmSync(siteRoot, { recursive: true, force: true }));
+
+  const saved: SchoolSettings = {
+    ...contentSettings,
+    email: "office@dolphins-swim.com",
+    phone: "+34 600 123 456",
+    socialProfileUrl: "https://www.facebook.com/dolphins?ref=a&b=<c>",
+  };
+
+  it("serves the built pages while none are saved, and the saved contacts in them once they are", async () => {
+    let current: CurrentSettings = { settings: contentSettings, stored: false, key: "content" };
+    const app = staticSite(siteRoot, { publicUrl: "https://swim.example", settings: async () => current });
+    const before = await (await app.request("/contact")).text();
+    expect(before).toContain(`mailto:${content.contact.email}`);
+    expect(before).not.toContain(settingsAttribute);
+
+    current = { settings: saved, stored: true, key: "saved-1" };
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const response = await app.request("/contact", { headers: { "Accept-Encoding": encoding } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const html = (
+        encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes
+      ).toString();
+      expect(html).toContain(
+        '<a href="mailto:office@dolphins-swim.com">office@dolphins-swim.com</a><a href="tel:+34600123456">+34 600 123 456</a>',
+      );
+      expect(html).toContain('href="https://www.facebook.com/dolphins?ref=a&amp;b=&lt;c&gt;"');
+      expect(html).not.toContain(content.contact.email);
+      // The whole settings on the root, for the page's script: the very object, once unescaped by the browser.
+      const attribute = new RegExp(`<div id="root" ${settingsAttribute}="([^"]*)" data-words=`).exec(
+        html,
+      )?.[1];
+      const unescaped = (attribute ?? "")
+        .replaceAll("&quot;", '"')
+        .replaceAll("&#x27;", "'")
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&amp;", "&");
+      expect(JSON.parse(unescaped)).toEqual(saved);
+    }
+    // The app shell and the 404 page carry them too; another save is seen at the next request.
+    expect(await (await app.request("/clients-list")).text()).toContain("app shell");
+    current = { settings: { ...saved, phone: "+34 600 999 888" }, stored: true, key: "saved-2" };
+    expect(await (await app.request("/contact")).text()).toContain(">+34 600 999 888<");
   });
 });

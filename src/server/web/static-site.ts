@@ -1,6 +1,15 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type BrotliOptions, brotliCompressSync, constants, gzipSync, type ZlibOptions } from "node:zlib";
+import { promisify } from "node:util";
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+} from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type Next } from "hono";
 import { getCookie } from "hono/cookie";
@@ -16,6 +25,8 @@ import {
   localizedPath,
 } from "../../domain/locale.ts";
 import { opensInAppShell, publicPaths } from "../../domain/paths.ts";
+import { type SchoolSettings, settingsAttribute } from "../../domain/school-settings.ts";
+import { type CurrentSettings, contentSettings } from "../settings/service.ts";
 
 /**
  * What scripts/prerender.ts writes where a page needs the site's own address (canonical links). The server puts
@@ -114,6 +125,20 @@ function encodePage(html: string): EncodedPage {
   };
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** As encodePage, on zlib's worker threads: a page made while the server answers others never holds them up. */
+async function encodePageAside(html: string): Promise<EncodedPage> {
+  const identity = Buffer.from(html);
+  if (identity.length < smallestWorthCompressing) return { identity };
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(identity, strongestBrotli(identity.length)),
+    gzipAsync(identity, strongestGzip),
+  ]);
+  return { identity, br, gzip: gzipped };
+}
+
 /** Vary says the answer depends on Accept-Encoding, once (app.ts and serveStatic may both have said it). */
 async function varyOnEncoding(c: Context, next: Next) {
   await next();
@@ -154,6 +179,40 @@ export function sitemapXml(publicUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** Text as React writes it into HTML, in text and in attribute values alike. */
+const escapeAsReact = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[ch] ?? ch,
+  );
+
+/** A phone number as a tel: link has it (site-footer.tsx, contact-page.tsx). */
+const telOf = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
+
+/**
+ * A built page's HTML with the school's saved settings (docs/decisions/020): the contacts and the social profile
+ * written where the prerenderer wrote site.json's (each exactly as React writes it, in a link or as its text), and
+ * the whole settings on the root for the page's script (page-settings.ts), so the page hydrates with what it shows.
+ * The reels take the settings once hydrated: their markup depends on them.
+ */
+export function pageWithSettings(html: string, settings: SchoolSettings): string {
+  const was = contentSettings;
+  const swaps: [string, string][] = [
+    [`"mailto:${escapeAsReact(was.email)}"`, `"mailto:${escapeAsReact(settings.email)}"`],
+    [`>${escapeAsReact(was.email)}<`, `>${escapeAsReact(settings.email)}<`],
+    [`"${escapeAsReact(telOf(was.phone))}"`, `"${escapeAsReact(telOf(settings.phone))}"`],
+    [`>${escapeAsReact(was.phone)}<`, `>${escapeAsReact(settings.phone)}<`],
+    [`href="${escapeAsReact(was.socialProfileUrl)}"`, `href="${escapeAsReact(settings.socialProfileUrl)}"`],
+  ];
+  let page = html;
+  for (const [from, to] of swaps) page = page.replaceAll(from, () => to);
+  const root = '<div id="root"';
+  return page.replace(
+    root,
+    () => `${root} ${settingsAttribute}="${escapeAsReact(JSON.stringify(settings))}"`,
+  );
+}
+
 /** An address as the pages are keyed: without trailing slashes (`/es/` is `/es`), `/` itself kept. */
 const normalized = (address: string) => (address.length > 1 ? address.replace(/\/+$/, "") || "/" : address);
 
@@ -166,16 +225,57 @@ const normalized = (address: string) => (address.length > 1 ? address.replace(/\
  * browser's languages) to its Spanish address; a /es/ address is never sent anywhere (docs/decisions/018).
  * `publicUrl` is the running server's PUBLIC_URL (no trailing slash): canonical links, robots.txt and sitemap.xml use it.
  */
-export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
-  const page = (file: string) =>
-    encodePage(
-      readFileSync(path.join(root, file), "utf8").replaceAll(publicUrlPlaceholder, escapeMarkup(publicUrl)),
+export function staticSite(
+  root: string,
+  { publicUrl, settings }: { publicUrl: string; settings?: () => Promise<CurrentSettings> },
+) {
+  const builtHtml = new Map<string, string>();
+  const built = (file: string) => {
+    const html = readFileSync(path.join(root, file), "utf8").replaceAll(
+      publicUrlPlaceholder,
+      escapeMarkup(publicUrl),
     );
-  const pages = new Map<string, EncodedPage>();
-  for (const address of publicAddresses) pages.set(normalized(address), page(publicPageFile(address)));
-  const appShell = page("app.html");
-  const notFound = new Map(locales.map((locale) => [locale, page(notFoundFile(locale))]));
-  const notFoundAt = (address: string) => notFound.get(localeOfPath(address)) as EncodedPage;
+    builtHtml.set(file, html);
+    return encodePage(html);
+  };
+  const pageFiles = new Map<string, string>();
+  for (const address of publicAddresses) pageFiles.set(normalized(address), publicPageFile(address));
+  const appShellFile = "app.html";
+  /** The pages as built (site.json's settings), compressed once at start-up. */
+  const asBuilt = new Map<string, EncodedPage>();
+  for (const file of [...pageFiles.values(), appShellFile, ...locales.map(notFoundFile)])
+    asBuilt.set(file, built(file));
+  /**
+   * The pages with the saved settings, all made and compressed at the first page request after a save, for the
+   * settings' `key` only. Compressing a page at the strongest settings takes 0.1 to 0.6 s of a busy 2-core machine:
+   * it runs on zlib's threads, once per page and save however many ask meanwhile, and only that first visitor
+   * waits for it (docs/decisions/020).
+   */
+  let withSaved: { key: string; pages: Map<string, Promise<EncodedPage>> } = { key: "", pages: new Map() };
+  const page = async (file: string): Promise<EncodedPage> => {
+    const current = settings ? await settings() : null;
+    if (!current?.stored) return asBuilt.get(file) as EncodedPage;
+    const fresh = withSaved.key !== current.key;
+    if (fresh) withSaved = { key: current.key, pages: new Map() };
+    const made = withSaved.pages;
+    const make = (each: string) => {
+      let encoded = made.get(each);
+      if (!encoded) {
+        encoded = encodePageAside(pageWithSettings(builtHtml.get(each) as string, current.settings));
+        made.set(each, encoded);
+      }
+      return encoded;
+    };
+    const asked = make(file);
+    // Then the others, one after another: the next visitors of other pages find theirs made, and this visitor's
+    // page does not share the machine with them.
+    if (fresh)
+      void asked.then(async () => {
+        for (const other of builtHtml.keys()) if (withSaved.pages === made) await make(other);
+      });
+    return asked;
+  };
+  const notFoundAt = (address: string) => page(notFoundFile(localeOfPath(address)));
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl);
 
@@ -231,10 +331,10 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
     )
     .get("*", async (c, next) => {
       const route = normalized(c.req.path);
-      const prerendered = pages.get(route);
+      const prerendered = pageFiles.get(route);
       if (prerendered && localeOfPath(route) === defaultLocale) {
         const wanted = wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language"));
-        if (wanted === defaultLocale) return html(c, prerendered, 200, languageVary);
+        if (wanted === defaultLocale) return html(c, await page(prerendered), 200, languageVary);
         const { search } = new URL(c.req.url);
         return new Response(null, {
           status: 302,
@@ -245,9 +345,9 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
           },
         });
       }
-      if (prerendered) return html(c, prerendered);
-      if (opensInAppShell(route)) return html(c, appShell);
-      if (isFolder(c.req.path)) return html(c, notFoundAt(route), 404);
+      if (prerendered) return html(c, await page(prerendered));
+      if (opensInAppShell(route)) return html(c, await page(appShellFile));
+      if (isFolder(c.req.path)) return html(c, await notFoundAt(route), 404);
       return next();
     })
     .use(
@@ -258,7 +358,7 @@ export function staticSite(root: string, { publicUrl }: { publicUrl: string }) {
     )
     .use("/media/*", cacheFor("public, max-age=86400"), serveStatic({ root, precompressed: true }))
     .use("*", serveStatic({ root, index: "", precompressed: true }))
-    .get("*", (c) => html(c, notFoundAt(c.req.path), 404));
+    .get("*", async (c) => html(c, await notFoundAt(c.req.path), 404));
 }
 
 export function hasBuiltSite(root: string): boolean {

@@ -1,6 +1,11 @@
 import { useLingui } from "@lingui/react";
-import { useCallback } from "react";
-import { type SiteContent, siteContent } from "../../content/site-content.ts";
+import { useCallback, useSyncExternalStore } from "react";
+import {
+  renderedSiteContent,
+  type SiteContent,
+  siteContent,
+  subscribeSiteContent,
+} from "../../content/site-content.ts";
 import { defaultLocale, isLocale, type Locale, localizedPath } from "../../domain/locale.ts";
 import { publicPaths } from "../../domain/paths.ts";
 
@@ -13,9 +18,17 @@ export function usePageLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : defaultLocale;
 }
 
-/** The school's texts in the page's language (English where one has no translation). */
+/**
+ * The school's texts in the page's language (English where one has no translation), with the school's settings. A
+ * prerendered page hydrates with what its HTML shows, then shows the settings it could not (its reels).
+ */
 export function useSiteContent(): SiteContent {
-  return siteContent(usePageLocale());
+  const locale = usePageLocale();
+  return useSyncExternalStore(
+    subscribeSiteContent,
+    () => siteContent(locale),
+    () => renderedSiteContent(locale),
+  );
 }
 
 const isPublicPath = (path: string) => (publicPaths as readonly string[]).includes(path);

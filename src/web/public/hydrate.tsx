@@ -2,9 +2,10 @@ import { i18n } from "@lingui/core";
 import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { provideSiteContent } from "../../content/site-content.ts";
+import { provideSiteContent, withSettings } from "../../content/site-content.ts";
 import { refreshSession } from "../auth/auth-store.ts";
 import { LocaleProvider } from "../i18n/locale-provider.tsx";
+import { pageSettings } from "../page-settings.ts";
 import type { PageWords } from "./page-words.ts";
 import { PublicApp } from "./public-app.tsx";
 
@@ -18,7 +19,14 @@ function WhenHydrated({ then }: { then: () => void }) {
  * prerendered in); `onHydrated` runs once React has taken it over.
  */
 export function hydrate(container: HTMLElement, words: PageWords, onHydrated: () => void): void {
-  provideSiteContent(words.locale, words.content);
+  // The saved settings: the server wrote the contacts into the HTML; the reels show once hydrated (decision 020).
+  const settings = pageSettings(container);
+  const { locale, content } = words;
+  provideSiteContent(
+    locale,
+    withSettings(content, settings, locale),
+    settings ? withSettings(content, settings, locale, "contacts") : undefined,
+  );
   i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
   hydrateRoot(

@@ -1,11 +1,18 @@
 import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
 import { useAdminHomeView } from "../layout/admin-layout.tsx";
 import { RegisterClientView } from "../register-client/register-client-view.tsx";
+import { SetupChecklist } from "../settings/setup-checklist.tsx";
 
 /**
  * /admin: Register Client, or Create Booking when the Create Booking link brought the admin here or the side menu
- * picked it while already here (spec §2). This page composes the two features; they never import each other.
+ * picked it while already here (spec §2), under the setup checklist while the school still holds sample values.
+ * This page composes the features; they never import each other.
  */
 export function AdminHomePage() {
-  return useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />;
+  return (
+    <>
+      <SetupChecklist />
+      {useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />}
+    </>
+  );
 }

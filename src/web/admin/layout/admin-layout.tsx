@@ -111,6 +111,7 @@ export function AdminLayout() {
     { label: t`Add Milestones`, to: paths.adminMilestones },
     { label: t`Gallery`, to: paths.adminGallery },
     { label: t`Newsletter`, to: paths.adminNewsletter },
+    { label: t`School settings`, to: paths.adminSettings },
   ];
 
   return (

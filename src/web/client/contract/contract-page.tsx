@@ -1,16 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import content from "../../../content/site.json";
 import { Picture } from "../../components/picture.tsx";
+import { useSiteContent } from "../../layout/page-language.ts";
 import "./contract.css";
 
 /** How long the form's host may take to answer before the page shows the contact details instead. */
 const formProbeTimeoutMs = 5000;
 
-/** The form's address from the content file, or null when none is configured (an empty or non-web address). */
-function contractFormUrl(): string | null {
+/**
+ * The form's address from School settings (site.json's until the owner saves one), or null when none is usable (an
+ * empty or non-web address).
+ */
+function contractFormUrl(address: string): string | null {
   try {
-    const url = new URL(content.contractFormUrl);
+    const url = new URL(address);
     return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
   } catch {
     return null;
@@ -27,7 +30,8 @@ type FormState = "checking" | "shown" | "unavailable";
  */
 export function ContractPage() {
   const { t } = useLingui();
-  const url = contractFormUrl();
+  const content = useSiteContent();
+  const url = contractFormUrl(content.contractFormUrl);
   const { email, phone } = content.contact;
   const [state, setState] = useState<FormState>(url ? "checking" : "unavailable");
 

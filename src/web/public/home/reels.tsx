@@ -12,7 +12,8 @@ type Reel = SiteContent["reels"][number];
 /**
  * The grid of reels. Each is a facade (its still, caption and a play icon) that costs no third-party request;
  * choosing one opens the modal with the larger embed. A sample entry (`"sample": true` in site.json, a stand-in
- * until the school puts in its own reels) is only its still and caption: nothing that looks playable.
+ * until the school puts in its own reels) is only its still and caption: nothing that looks playable. The reels
+ * come from School settings once saved (decision 020): each keeps its place's still, so a place is its key.
  */
 export function ReelsSection() {
   const content = useSiteContent();
@@ -26,7 +27,7 @@ export function ReelsSection() {
         <p className="section__intro">{text.intro}</p>
         <ul className="reels__grid">
           {reels.map((reel) => (
-            <li key={reel.url}>
+            <li key={reel.placeholder}>
               {reel.sample ? (
                 <figure className="reel reel--still">
                   <Picture
