@@ -2,7 +2,12 @@ import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin, e2eSignInFailureLimit } from "./e2e-env.ts";
 import { expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectOverlayClosed, receivedMail } from "./support.ts";
+import {
+  buyPackageAsAdmin,
+  expectNoSeriousA11yViolations,
+  expectOverlayClosed,
+  receivedMail,
+} from "./support.ts";
 
 /**
  * Tests tagged @desktop-only check what cannot differ with the width (server rules, guards, messages, mail): they
