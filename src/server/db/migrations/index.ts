@@ -12,6 +12,7 @@ import * as personLanguage from "./0010-person-language.ts";
 import * as households from "./0011-households.ts";
 import * as guardianInvitations from "./0012-guardian-invitations.ts";
 import * as familySearch from "./0013-family-search.ts";
+import * as lessonSchedule from "./0015-lesson-schedule.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011-households": households,
   "0012-guardian-invitations": guardianInvitations,
   "0013-family-search": familySearch,
+  "0015-lesson-schedule": lessonSchedule,
 };
