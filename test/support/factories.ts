@@ -333,6 +333,10 @@ export interface NewLesson {
   swimmers?: readonly { id: string; feedback?: string }[];
   /** When its day-before reminder was queued; unset: not yet. */
   reminderQueuedAt?: string;
+  /** "HH:MM" (migration 0015); unset: time to be set. */
+  startTime?: string;
+  /** Who teaches it (a staff user's id; migration 0015); unset: nobody set. */
+  instructorId?: string;
 }
 
 export interface NewBooking {
@@ -402,6 +406,9 @@ export function lessonRows(
     planId,
     date: lesson.date,
     reminderQueuedAt: lesson.reminderQueuedAt ?? null,
+    // Only when set: the rows also fit a database from before migration 0015.
+    ...(lesson.startTime ? { startTime: lesson.startTime } : {}),
+    ...(lesson.instructorId ? { instructorId: lesson.instructorId } : {}),
   }));
 }
 

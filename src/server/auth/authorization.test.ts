@@ -555,6 +555,21 @@ const routes: RouteCase[] = [
     expected: adminOnly(404),
   },
   {
+    route: "PUT /api/bookings/:bookingId/schedule",
+    name: "/api/bookings/:bookingId/schedule (no such booking)",
+    method: "PUT",
+    path: () => "/api/bookings/999999/schedule",
+    body: () => ({ date: "2030-01-07", startTime: "10:00", instructorId: accounts.admin.id }),
+    expected: adminOnly(404),
+  },
+  {
+    route: "GET /api/instructors",
+    name: "/api/instructors",
+    method: "GET",
+    path: () => "/api/instructors",
+    expected: adminOnly(200),
+  },
+  {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",
     method: "PUT",

@@ -7,6 +7,7 @@ import {
   bookingMessages,
   type ClientBookingsResponse,
   editBookingSchema,
+  lessonScheduleSchema,
   lessonSwimmersSchema,
   type SaveBookingResponse,
   saveBookingSchema,
@@ -26,6 +27,7 @@ import {
   manageBookingsPage,
   saveBooking,
   saveFeedback,
+  setClassSchedule,
   setClassSwimmers,
 } from "./service.ts";
 
@@ -51,12 +53,12 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
     })
     .post("/", requireAdmin, async (c) => {
       const input = await parseJsonBody(c, saveBookingSchema);
-      return c.json<SaveBookingResponse>(await saveBooking(deps, input));
+      return c.json<SaveBookingResponse>(await saveBooking(deps, input, c.get("signedIn")));
     })
     .patch("/:bookingId", requireAdmin, async (c) => {
       const id = bookingId(c);
       const input = await parseJsonBody(c, editBookingSchema);
-      return c.json<SaveBookingResponse>(await editBooking(deps, id, input));
+      return c.json<SaveBookingResponse>(await editBooking(deps, id, input, c.get("signedIn")));
     })
     .delete("/:bookingId", requireAdmin, async (c) => {
       await deleteBooking(deps, bookingId(c));
@@ -66,6 +68,11 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
       const id = bookingId(c);
       const input = await parseJsonBody(c, lessonSwimmersSchema);
       return c.json<SaveBookingResponse>(await setClassSwimmers(deps, id, input));
+    })
+    .put("/:bookingId/schedule", requireAdmin, async (c) => {
+      const id = bookingId(c);
+      const input = await parseJsonBody(c, lessonScheduleSchema);
+      return c.json<SaveBookingResponse>(await setClassSchedule(deps, id, input));
     })
     .put("/:bookingId/feedback", requireAdmin, async (c) => {
       const id = bookingId(c);

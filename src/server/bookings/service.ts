@@ -10,6 +10,7 @@ import {
   checkEdit,
   checkNewSelection,
   type EditBookingInput,
+  type LessonScheduleInput,
   type LessonSwimmersInput,
   manageBookingsPageSize,
   type SaveBookingInput,
@@ -18,6 +19,7 @@ import {
   selectableDates,
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
+import { lessonMessages, startsOverlap } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
@@ -31,6 +33,7 @@ import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
+import { findInstructor } from "../instructors/service.ts";
 import {
   activePlanOf,
   classCountOf,
@@ -55,12 +58,16 @@ import {
   insertBooking,
   insertLessons,
   type LessonRow,
+  type LessonSchedule,
   lessonsOf,
   listBookings,
+  lockInstructorSchedule,
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,
+  setLessonSchedule,
   setLessonSwimmers,
+  timedLessonsOf,
 } from "./repository.ts";
 
 export interface BookingDeps {
@@ -97,8 +104,12 @@ function toBooking(
       date: lesson.date,
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
+      startTime: lesson.startTime,
+      instructor: lesson.instructor,
     })),
     familySwimmers,
+    address: row.address ?? "",
+    accessNotes: row.accessNotes ?? "",
   };
 }
 
@@ -202,6 +213,7 @@ async function replaceFutureDates(
   ownFuture: readonly string[],
   chosen: readonly string[],
   swimmerIds: readonly string[],
+  schedule: LessonSchedule,
   now: string,
 ) {
   await deleteLessons(
@@ -214,8 +226,63 @@ async function replaceFutureDates(
     booking,
     chosen.filter((day) => !ownFuture.includes(day)),
     swimmerIds,
+    schedule,
   );
   await refreshBookingTotals(trx, booking.id, now);
+}
+
+/** Who saves: whose lessons a save's new dates are when it names no instructor. */
+export interface Actor {
+  userId: string;
+}
+
+/**
+ * The time and instructor a save gives the lessons it writes: the instructor named (one of the school's), or the
+ * person saving. Refused when the instructor cannot teach.
+ */
+async function scheduleOf(
+  db: Db,
+  input: { startTime?: string | null; instructorId?: string },
+  actor: Actor,
+): Promise<LessonSchedule> {
+  const instructorId = input.instructorId ?? actor.userId;
+  if (!(await findInstructor(db, instructorId))) {
+    throw appError("instructor-not-found", 400, lessonMessages.instructorNotFound, { field: "instructorId" });
+  }
+  return { startTime: input.startTime ?? null, instructorId };
+}
+
+/**
+ * One instructor teaches one class at a time: refused when a lesson at `schedule` on one of `dates` would overlap
+ * another of the instructor's (other than `except`), naming who that lesson is for and when. The instructor's
+ * schedule is locked first (lockInstructorSchedule), inside the caller's transaction, so of two saves for one
+ * instructor at one time exactly one writes.
+ */
+async function refuseOverlaps(
+  trx: Db,
+  schedule: LessonSchedule,
+  dates: readonly string[],
+  except: readonly number[] = [],
+): Promise<void> {
+  const { startTime } = schedule;
+  if (startTime === null || dates.length === 0) return;
+  await lockInstructorSchedule(trx, schedule.instructorId);
+  const clash = (await timedLessonsOf(trx, schedule.instructorId, dates)).find(
+    (lesson) => !except.includes(lesson.id) && startsOverlap(lesson.startTime, startTime),
+  );
+  if (!clash) return;
+  const instructor = await findInstructor(trx, schedule.instructorId);
+  throw appError(
+    "lesson-overlap",
+    409,
+    lessonMessages.overlap({
+      instructor: instructor?.name ?? "",
+      who: lessonMessages.whoOf(clash.swimmers, clash.household),
+      startTime: clash.startTime,
+      date: clash.date,
+    }),
+    { field: "startTime" },
+  );
 }
 
 /**
@@ -299,7 +366,11 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
 }
 
 /** Create Booking's save: the client's booking for its active plan, made or updated (spec §4, §5). */
-export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): Promise<SaveBookingResponse> {
+export async function saveBooking(
+  deps: BookingDeps,
+  input: SaveBookingInput,
+  actor: Actor,
+): Promise<SaveBookingResponse> {
   const { db } = deps;
   if (!(await findClientContact(db, input.clientId))) {
     throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
@@ -318,6 +389,12 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
     });
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, input.dates);
+    const schedule = await scheduleOf(trx, input, actor);
+    await refuseOverlaps(
+      trx,
+      schedule,
+      input.dates.filter((day) => !count.ownFuture.includes(day)),
+    );
 
     const now = deps.clock.now().toISOString();
     const bookingId =
@@ -334,6 +411,7 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
       count.ownFuture,
       input.dates,
       await swimmersToBook(trx, input.clientId, input.swimmerIds),
+      schedule,
       now,
     );
     return {
@@ -368,6 +446,7 @@ export async function editBooking(
   deps: BookingDeps,
   bookingId: number,
   input: EditBookingInput,
+  actor: Actor,
 ): Promise<SaveBookingResponse> {
   return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
@@ -383,10 +462,16 @@ export async function editBooking(
     });
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
+    const schedule = await scheduleOf(trx, input, actor);
+    await refuseOverlaps(
+      trx,
+      schedule,
+      input.dates.filter((day) => !count.ownFuture.includes(day)),
+    );
 
     const now = deps.clock.now().toISOString();
     const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
-    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, now);
+    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, schedule, now);
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -422,6 +507,31 @@ export async function setClassSwimmers(
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
       message: bookingMessages.swimmersSaved,
+    };
+  });
+}
+
+/**
+ * One class's start time and instructor (Manage Bookings' Times and instructors): refused when it would overlap
+ * another lesson of that instructor.
+ */
+export async function setClassSchedule(
+  deps: BookingDeps,
+  bookingId: number,
+  input: LessonScheduleInput,
+): Promise<SaveBookingResponse> {
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
+    const lesson = (await lessonsOf(trx, [booking.id])).find((each) => each.date === input.date);
+    if (!lesson) {
+      throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
+    }
+    const schedule = await scheduleOf(trx, input, { userId: input.instructorId });
+    await refuseOverlaps(trx, schedule, [lesson.date], [lesson.id]);
+    await setLessonSchedule(trx, lesson.id, schedule);
+    return {
+      booking: await bookingById(trx, booking.id),
+      classesLeft: await classesLeftOf(deps, trx, plan),
+      message: lessonMessages.scheduleSaved,
     };
   });
 }
