@@ -521,9 +521,11 @@ export interface Booking {
   subscriptionId: string | null;
   title: string;
   status: BookingStatus;
-  paid: boolean;
+  /** Null for an instructor, who sees no payments (docs/decisions/021). */
+  paid: boolean | null;
   classCount: number;
-  amountToPay: number;
+  /** Null for an instructor, who sees no payments. */
+  amountToPay: number | null;
   /** Sorted, oldest first. */
   dates: BookedDate[];
   /** The household's swimmers, in the order they joined it: who may swim in its classes. */

@@ -1,3 +1,4 @@
+import { emailField, requiredText } from "./fields.ts";
 import { localeTags } from "./locale.ts";
 import { formatDay } from "./school-day.ts";
 import { readerLocale, translate } from "./translate.ts";
@@ -122,6 +123,19 @@ export const lessonMessages = {
     translate(/*i18n*/ { id: "lessons.instructorLine", message: "Instructor: {name}", values: { name } }),
   addressLine: (address: string) =>
     translate(/*i18n*/ { id: "lessons.addressLine", message: "Address: {address}", values: { address } }),
+  instructorCreated: (password: string) =>
+    translate(
+      /*i18n*/ {
+        id: "lessons.instructorCreated",
+        message: "Instructor account created! Temporary password: {password}",
+        values: { password },
+      },
+    ),
+  get notYourLesson() {
+    return translate(
+      /*i18n*/ { id: "lessons.notYourLesson", message: "An instructor may change only their own lessons." },
+    );
+  },
   get scheduleSaved() {
     return translate(/*i18n*/ { id: "lessons.scheduleSaved", message: "Times and instructors saved." });
   },
@@ -170,7 +184,30 @@ export interface Instructor {
   name: string;
 }
 
-/** GET /api/instructors: whom a lesson may be given to. */
+/** A staff account as the owner's Instructors page lists it: the owner teaches too. */
+export interface StaffMember extends Instructor {
+  email: string;
+  /** The school's owner (stored role "admin"), else an instructor. */
+  owner: boolean;
+}
+
+/** GET /api/instructors: whom a lesson may be given to (the owner's accounts and the instructors). */
 export interface InstructorListResponse {
-  instructors: Instructor[];
+  instructors: StaffMember[];
+}
+
+/** POST /api/instructors: the owner creates an instructor account with a temporary password, shown once. */
+export const newInstructorSchema = z
+  .object({
+    firstName: requiredText("firstName", 100),
+    lastName: requiredText("lastName", 100),
+    email: emailField(),
+  })
+  .strict();
+export type NewInstructorInput = z.infer<typeof newInstructorSchema>;
+
+export interface NewInstructorResponse {
+  instructor: StaffMember;
+  temporaryPassword: string;
+  message: string;
 }

@@ -33,6 +33,7 @@ export const paths = {
   adminGallery: "/admin-gallery",
   clientsList: "/clients-list",
   adminNewsletter: "/admin-newsletter",
+  instructors: "/instructors",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -82,7 +83,18 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminGallery,
   paths.clientsList,
   paths.adminNewsletter,
+  paths.instructors,
 ];
+
+/**
+ * The admin-area pages an instructor may open (docs/decisions/021): Manage Bookings and Add Feedback, which show
+ * them their own lessons only. The first is where they land.
+ */
+export const instructorPaths: readonly AppPath[] = [paths.manageBookings, paths.adminFeedback];
+
+/** Where a signed-in person lands: the owner on /admin, an instructor on their lessons, a client on the dashboard. */
+export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>
+  role === "admin" ? paths.admin : role === "instructor" ? paths.manageBookings : paths.clientPanel;
 
 /** Rendered in the browser only, behind the guard. */
 export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];

@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
-    .route("/instructors", instructorRoutes({ db, guard }))
+    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))

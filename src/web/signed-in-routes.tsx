@@ -172,6 +172,16 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.instructors,
+          lazy: () =>
+            import("./admin/instructors/instructors-page.tsx").then((m) => ({
+              Component: m.InstructorsPage,
+            })),
+          handle: {
+            meta: { title: msg`Instructors`, description: msg`The school's instructors and their accounts.` },
+          },
+        },
+        {
           path: paths.manageBookings,
           lazy: () =>
             import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({

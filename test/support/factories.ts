@@ -160,6 +160,33 @@ export interface CreatedClient {
   email: string;
 }
 
+/**
+ * An instructor's login (docs/decisions/021: the stored role "instructor"), as the owner's Instructors page writes
+ * it; default: one who has already chosen their own password.
+ */
+export async function createInstructorAccount(
+  db: Db,
+  input: { id?: string; name?: string; email?: string; passwordHash: string; mustChangePassword?: boolean },
+): Promise<CreatedClient> {
+  const id = input.id ?? `instructor${unique()}`;
+  const rows = clientRows({
+    id,
+    firstName: input.name ?? "Ivy",
+    lastName: input.name ? "" : "Instructor",
+    email: input.email,
+    passwordHash: input.passwordHash,
+    mustChangePassword: input.mustChangePassword,
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user")
+      .values({ ...rows.user, name: input.name ?? rows.user.name, role: "instructor" })
+      .execute();
+    await trx.insertInto("account").values(rows.account).execute();
+  });
+  return { id, email: rows.user.email };
+}
+
 export async function createClient(db: Db, input: NewClient): Promise<CreatedClient> {
   const rows = clientRows(input);
   await db.transaction().execute(async (trx) => {

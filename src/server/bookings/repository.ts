@@ -522,6 +522,33 @@ export async function listBookings(
   return { rows: await page.execute(), total };
 }
 
+/**
+ * One page of the bookings holding a lesson the instructor teaches (docs/decisions/021), newest first, searched by
+ * client name (and title, for the feedback list). An instructor's few bookings need none of the indexes' shortcuts.
+ */
+export async function listBookingsOfInstructor(
+  db: Db,
+  query: BookingListQuery,
+  instructorId: string,
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const key = searchKey(query.search);
+  const teaching = matching(db, key, query.matchTitle).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("lesson")
+        .select("lesson.id")
+        .whereRef("lesson.bookingId", "=", "booking.id")
+        .where("lesson.instructorId", "=", instructorId),
+    ),
+  );
+  const total = await countOf(db, teaching.select("booking.id"));
+  const rows = await newestFirst(teaching.select(bookingColumns))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { rows, total };
+}
+
 /** Every booking of the client, newest first. */
 export async function bookingsOfClient(db: Db, clientId: string): Promise<BookingRow[]> {
   return newestFirst(

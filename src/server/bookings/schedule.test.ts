@@ -66,8 +66,8 @@ describe("a lesson's time and instructor", () => {
   it("lists the school's instructors (today: its admins)", async () => {
     const { instructors } = await json<InstructorListResponse>(await as("GET", "/api/instructors"));
     expect(instructors).toEqual([
-      { id: owner.id, name: "Admin" },
-      { id: bea, name: "Bea Teacher" },
+      { id: owner.id, name: "Admin", email: owner.email, owner: true },
+      { id: bea, name: "Bea Teacher", email: "bea@example.com", owner: true },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { Role } from "../../domain/auth.ts";
 import {
   adminFeedbackPageSize,
   type Booking,
@@ -61,6 +62,7 @@ import {
   type LessonSchedule,
   lessonsOf,
   listBookings,
+  listBookingsOfInstructor,
   lockInstructorSchedule,
   planLessonsFrom,
   refreshBookingTotals,
@@ -85,11 +87,25 @@ export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
 const periodStart = (deps: Pick<BookingDeps, "config">, plan: Plan) =>
   periodStartOf(plan, deps.config.TZ_SCHOOL);
 
+/**
+ * Who reads a booking: the owner and the household's guardians see it whole; an instructor only the lessons they
+ * teach, and no payment (docs/decisions/021).
+ */
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
+const instructorOf = (viewer: Viewer | undefined) => (viewer?.role === "instructor" ? viewer.userId : null);
+
 function toBooking(
   row: BookingRow,
   lessons: readonly LessonRow[],
   familySwimmers: Booking["familySwimmers"],
+  viewer?: Viewer,
 ): Booking {
+  const instructor = instructorOf(viewer);
+  const shown = instructor ? lessons.filter((lesson) => lesson.instructor?.id === instructor) : lessons;
   return {
     id: row.id,
     clientId: row.clientId,
@@ -97,10 +113,10 @@ function toBooking(
     subscriptionId: row.subscriptionId,
     title: row.title,
     status: row.status,
-    paid: row.paid === 1,
+    paid: instructor ? null : row.paid === 1,
     classCount: row.classCount,
-    amountToPay: row.amountToPay,
-    dates: lessons.map((lesson) => ({
+    amountToPay: instructor ? null : row.amountToPay,
+    dates: shown.map((lesson) => ({
       date: lesson.date,
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
@@ -121,6 +137,7 @@ async function withLessons(
   db: Db,
   rows: readonly BookingRow[],
   swimmers?: readonly { id: string; clientId: string; firstName: string }[],
+  viewer?: Viewer,
 ): Promise<Booking[]> {
   const [lessons, familySwimmers] = await Promise.all([
     lessonsOf(
@@ -140,15 +157,33 @@ async function withLessons(
       familySwimmers
         .filter((swimmer) => swimmer.clientId === row.clientId)
         .map(({ id, firstName }) => ({ id, firstName })),
+      viewer,
     ),
   );
 }
 
-async function bookingById(db: Db, bookingId: number): Promise<Booking> {
+async function bookingById(db: Db, bookingId: number, viewer?: Viewer): Promise<Booking> {
   const row = await findBooking(db, bookingId);
   if (!row) throw notFound();
-  const [booking] = await withLessons(db, [row]);
+  const [booking] = await withLessons(db, [row], undefined, viewer);
   return booking as Booking;
+}
+
+/**
+ * An instructor reaches a booking only through a lesson they teach: any other is "not found" to them, as if it did
+ * not exist (its household is not theirs to know of).
+ */
+function assertTeaches(lessons: readonly LessonRow[], viewer: Viewer | undefined): void {
+  const instructor = instructorOf(viewer);
+  if (instructor && !lessons.some((lesson) => lesson.instructor?.id === instructor)) throw notFound();
+}
+
+/** An instructor changes only a lesson they teach; the owner any. */
+function assertOwnLesson(lesson: LessonRow, viewer: Viewer | undefined): void {
+  const instructor = instructorOf(viewer);
+  if (instructor && lesson.instructor?.id !== instructor) {
+    throw appError("permission-denied", 403, lessonMessages.notYourLesson, { field: "date" });
+  }
 }
 
 const notFound = () => appError("booking-not-found", 404, bookingMessages.bookingNotFound);
@@ -314,10 +349,14 @@ async function bookingPage(
   query: { search: string; page: number },
   pageSize: number,
   matchTitle: boolean,
+  viewer?: Viewer,
 ): Promise<BookingPageResponse> {
-  const { rows, total } = await listBookings(deps.db, { ...query, pageSize, matchTitle });
+  const instructor = instructorOf(viewer);
+  const { rows, total } = instructor
+    ? await listBookingsOfInstructor(deps.db, { ...query, pageSize, matchTitle }, instructor)
+    : await listBookings(deps.db, { ...query, pageSize, matchTitle });
   return {
-    items: await withLessons(deps.db, rows),
+    items: await withLessons(deps.db, rows, undefined, viewer),
     page: query.page,
     pageSize,
     total,
@@ -325,13 +364,19 @@ async function bookingPage(
   };
 }
 
-/** Manage Bookings (spec §2): search by client name, 10 per page, newest first by first date. */
-export const manageBookingsPage = (deps: BookingDeps, query: { search: string; page: number }) =>
-  bookingPage(deps, query, manageBookingsPageSize, false);
+/**
+ * Manage Bookings (spec §2): search by client name, 10 per page, newest first by first date; an instructor's, the
+ * bookings of their lessons.
+ */
+export const manageBookingsPage = (
+  deps: BookingDeps,
+  query: { search: string; page: number },
+  viewer?: Viewer,
+) => bookingPage(deps, query, manageBookingsPageSize, false, viewer);
 
 /** Add Feedback (spec §2): search by title or client name, 6 per page, newest first by first date. */
-export const feedbackPage = (deps: BookingDeps, query: { search: string; page: number }) =>
-  bookingPage(deps, query, adminFeedbackPageSize, true);
+export const feedbackPage = (deps: BookingDeps, query: { search: string; page: number }, viewer?: Viewer) =>
+  bookingPage(deps, query, adminFeedbackPageSize, true, viewer);
 
 // Create Booking, Manage Bookings, Add Feedback.
 
@@ -519,17 +564,25 @@ export async function setClassSchedule(
   deps: BookingDeps,
   bookingId: number,
   input: LessonScheduleInput,
+  viewer?: Viewer,
 ): Promise<SaveBookingResponse> {
   return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
-    const lesson = (await lessonsOf(trx, [booking.id])).find((each) => each.date === input.date);
+    const lessons = await lessonsOf(trx, [booking.id]);
+    assertTeaches(lessons, viewer);
+    const lesson = lessons.find((each) => each.date === input.date);
     if (!lesson) {
       throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
+    }
+    // An instructor moves their own lesson's time; giving it to someone else is the owner's.
+    assertOwnLesson(lesson, viewer);
+    if (instructorOf(viewer) && input.instructorId !== viewer?.userId) {
+      throw appError("permission-denied", 403, lessonMessages.notYourLesson, { field: "instructorId" });
     }
     const schedule = await scheduleOf(trx, input, { userId: input.instructorId });
     await refuseOverlaps(trx, schedule, [lesson.date], [lesson.id]);
     await setLessonSchedule(trx, lesson.id, schedule);
     return {
-      booking: await bookingById(trx, booking.id),
+      booking: await bookingById(trx, booking.id, viewer),
       classesLeft: await classesLeftOf(deps, trx, plan),
       message: lessonMessages.scheduleSaved,
     };
@@ -622,9 +675,11 @@ export async function saveFeedback(
   deps: BookingDeps,
   bookingId: number,
   input: SaveFeedbackInput,
+  viewer?: Viewer,
 ): Promise<SaveBookingResponse> {
   const { mailIds, response } = await underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lessons = await lessonsOf(trx, [booking.id]);
+    assertTeaches(lessons, viewer);
     const byDate = new Map(lessons.map((lesson) => [lesson.date, lesson]));
     const entries = Object.entries(input.feedbacks).sort(([a], [b]) => a.localeCompare(b));
     const notBooked = entries.find(([day]) => !byDate.has(day));
@@ -633,6 +688,8 @@ export async function saveFeedback(
         field: "feedbacks",
       });
     }
+    // An instructor writes feedback on the classes they teach only.
+    for (const [day] of entries) assertOwnLesson(byDate.get(day) as LessonRow, viewer);
     const changes = entries.flatMap(([day, value]) => feedbackChanges(byDate.get(day) as LessonRow, value));
     const today = schoolToday(deps);
     const upcoming = changes.find(
@@ -682,7 +739,7 @@ export async function saveFeedback(
     return {
       mailIds,
       response: {
-        booking: await bookingById(trx, booking.id),
+        booking: await bookingById(trx, booking.id, viewer),
         classesLeft: await classesLeftOf(deps, trx, plan),
         message: bookingMessages.feedbackSaved,
       },

@@ -11,6 +11,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { LessonPlace } from "../components/lesson-place.tsx";
+import { useIsOwner } from "../components/lesson-schedule-fields.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { ClassScheduleDialog } from "./class-schedule-dialog.tsx";
 import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
@@ -131,13 +132,15 @@ function BookingItem({
   onDelete: (booking: Booking) => void;
 }) {
   const { t } = useLingui();
+  // An instructor moves their lessons' times and writes feedback; dates, swimmers and deletion are the owner's.
+  const owner = useIsOwner();
   const name = booking.clientName ?? bookingMessages.unknownClient;
   const { title } = booking;
   return (
     <li className="booking-item">
       <h2 className="booking-item__name">{name}</h2>
       <p className="booking-item__title">
-        {title} · {formatPrice(booking.amountToPay)}
+        {booking.amountToPay === null ? title : `${title} · ${formatPrice(booking.amountToPay)}`}
       </p>
       {booking.dates.length === 0 ? (
         <p className="booking-item__dates">{t`No dates`}</p>
@@ -153,14 +156,16 @@ function BookingItem({
       )}
       <LessonPlace address={booking.address} accessNotes={booking.accessNotes} />
       <div className="booking-item__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--small"
-          aria-label={t`Edit ${title} for ${name}`}
-          onClick={() => onEdit(booking)}
-        >
-          <Trans>Edit</Trans>
-        </button>
+        {owner && (
+          <button
+            type="button"
+            className="admin-button admin-button--small"
+            aria-label={t`Edit ${title} for ${name}`}
+            onClick={() => onEdit(booking)}
+          >
+            <Trans>Edit</Trans>
+          </button>
+        )}
         {booking.dates.length > 0 && (
           <button
             type="button"
@@ -171,7 +176,7 @@ function BookingItem({
             <Trans>Times</Trans>
           </button>
         )}
-        {booking.familySwimmers.length > 1 && booking.dates.length > 0 && (
+        {owner && booking.familySwimmers.length > 1 && booking.dates.length > 0 && (
           <button
             type="button"
             className="admin-button admin-button--small admin-button--secondary"
@@ -181,14 +186,16 @@ function BookingItem({
             <Trans>Who swims</Trans>
           </button>
         )}
-        <button
-          type="button"
-          className="admin-button admin-button--small admin-button--danger"
-          aria-label={t`Delete ${title} for ${name}`}
-          onClick={() => onDelete(booking)}
-        >
-          <Trans>Delete</Trans>
-        </button>
+        {owner && (
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--danger"
+            aria-label={t`Delete ${title} for ${name}`}
+            onClick={() => onDelete(booking)}
+          >
+            <Trans>Delete</Trans>
+          </button>
+        )}
       </div>
     </li>
   );

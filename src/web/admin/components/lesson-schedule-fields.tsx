@@ -17,6 +17,11 @@ export function useOwnId(): string {
   return "user" in auth ? auth.user.id : "";
 }
 
+/** Whether the signed-in person is the owner (an instructor works only their own lessons: docs/decisions/021). */
+export function useIsOwner(): boolean {
+  return useAuth().status === "admin";
+}
+
 /** The times offered, and the lesson's own when it is off the offered quarter hours (set another way). */
 const timesWith = (current: string | null) =>
   current && !offeredStartTimes.includes(current)
@@ -45,8 +50,13 @@ export function LessonScheduleFields({
   const { t } = useLingui();
   const timeId = useId();
   const instructorId = useId();
-  const instructors = useInstructors();
-  const offered = instructorsWith(instructors.data ?? [], currentInstructor);
+  // An instructor keeps their own lessons: the list is theirs alone, not the school's.
+  const owner = useIsOwner();
+  const auth = useAuth();
+  const instructors = useInstructors({ enabled: owner });
+  const self = "user" in auth ? [{ id: auth.user.id, name: auth.user.name }] : [];
+  const offered = owner ? instructorsWith(instructors.data ?? [], currentInstructor) : self;
+  const loading = owner && instructors.isPending;
   return (
     <fieldset className="lesson-schedule">
       <legend>{legend}</legend>
@@ -75,11 +85,11 @@ export function LessonScheduleFields({
           <select
             id={instructorId}
             value={value.instructorId}
-            disabled={instructors.isPending}
-            aria-busy={instructors.isPending}
+            disabled={loading || !owner}
+            aria-busy={loading}
             onChange={(event) => onChange({ ...value, instructorId: event.target.value })}
           >
-            {instructors.isPending && <option value={value.instructorId}>{t`Loading…`}</option>}
+            {loading && <option value={value.instructorId}>{t`Loading…`}</option>}
             {offered.map((instructor) => (
               <option key={instructor.id} value={instructor.id}>
                 {instructor.name}
