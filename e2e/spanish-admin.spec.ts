@@ -24,6 +24,7 @@ const englishMenu = [
   "Add Milestones",
   "Gallery",
   "Newsletter",
+  "Instructors",
 ];
 const spanishMenu = [
   "Registrar cliente",
@@ -34,6 +35,7 @@ const spanishMenu = [
   "Agregar logros",
   "Galería",
   "Boletín",
+  "Instructores",
 ];
 const spanishMonth =
   /^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)( de)? \d{4}$/;
