@@ -177,6 +177,7 @@ test("an admin sees the admin chrome, never the public header or footer", async 
     "Add Milestones",
     "Gallery",
     "Newsletter",
+    "Instructors",
     "School settings",
   ]);
   await expect(menu.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");

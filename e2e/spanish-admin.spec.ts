@@ -24,6 +24,7 @@ const englishMenu = [
   "Add Milestones",
   "Gallery",
   "Newsletter",
+  "Instructors",
   "School settings",
 ];
 const spanishMenu = [
@@ -35,6 +36,7 @@ const spanishMenu = [
   "Agregar logros",
   "Galería",
   "Boletín",
+  "Instructores",
   "Ajustes de la escuela",
 ];
 const spanishMonth =

@@ -10,7 +10,16 @@ export const passwordMaxLength = 128;
 /** Spec §9: the password an admin hands to a new client. */
 export const temporaryPasswordLength = 8;
 
-export type Role = "admin" | "client";
+/**
+ * Who signs in (docs/decisions/021): "admin", the school's owner (stored role "admin": everything); "instructor"
+ * (stored role "instructor": only their own lessons and those lessons' households); "client", a guardian of a
+ * household.
+ */
+export type Role = "admin" | "instructor" | "client";
+
+/** The school's staff: the owner and the instructors. */
+export const isStaffRole = (role: Role | null | undefined): role is "admin" | "instructor" =>
+  role === "admin" || role === "instructor";
 
 /** What GET /api/session answers for the signed-in user. */
 export interface SessionUser {

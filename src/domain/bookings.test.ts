@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientRows } from "../../test/support/factories.ts";
 import { buildTestApp, type TestApp, testClock } from "../../test/support/test-app.ts";
 import { createTestDatabase } from "../../test/support/test-database.ts";
 import { deleteBooking, editBooking, saveBooking } from "../server/bookings/service.ts";
@@ -245,6 +246,12 @@ describe("the bookings service, for any sequence of changes", () => {
     testDb = await createTestDatabase();
     db = testDb.db;
     t = buildTestApp(db, { clock, env: { TZ_SCHOOL: timeZone } });
+    // The admin saving: the instructor of the lessons the saves add.
+    const { user } = clientRows({ id: admin.userId, email: admin.email, passwordHash: "$scrypt$unused" });
+    await db
+      .insertInto("user")
+      .values({ ...user, role: "admin" })
+      .execute();
   });
   afterAll(() => testDb.close());
 
@@ -338,8 +345,9 @@ describe("the bookings service, for any sequence of changes", () => {
                 .sort();
             }
             try {
-              if (step.kind === "save" && (await saveBooking(t, { clientId, dates }))) outcomes.saved++;
-              if (step.kind === "edit" && booking && (await editBooking(t, booking.id, { dates }))) {
+              if (step.kind === "save" && (await saveBooking(t, { clientId, dates }, admin)))
+                outcomes.saved++;
+              if (step.kind === "edit" && booking && (await editBooking(t, booking.id, { dates }, admin))) {
                 outcomes.edited++;
               }
               if (step.kind === "delete" && booking) await deleteBooking(t, booking.id);

@@ -1,3 +1,4 @@
+import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
@@ -429,15 +430,18 @@ export const saveBookingSchema = z
     ),
     dates: dateList,
     swimmerIds: swimmerIdList.optional(),
+    ...lessonScheduleFields,
   })
   .strict();
 export type SaveBookingInput = z.infer<typeof saveBookingSchema>;
 
 /**
- * PATCH /api/bookings/:bookingId: the future dates chosen in Edit Booking Dates (past dates are kept); `swimmerIds`
- * as for a save, for the dates it adds.
+ * PATCH /api/bookings/:bookingId: the future dates chosen in Edit Booking Dates (past dates are kept); `swimmerIds`,
+ * `startTime` and `instructorId` as for a save, for the dates it adds.
  */
-export const editBookingSchema = z.object({ dates: dateList, swimmerIds: swimmerIdList.optional() }).strict();
+export const editBookingSchema = z
+  .object({ dates: dateList, swimmerIds: swimmerIdList.optional(), ...lessonScheduleFields })
+  .strict();
 export type EditBookingInput = z.infer<typeof editBookingSchema>;
 
 const feedbackText = z
@@ -475,6 +479,16 @@ export const bookingListQuerySchema = z.object({
 export const lessonSwimmersSchema = z.object({ date: isoDay, swimmerIds: swimmerIdList }).strict();
 export type LessonSwimmersInput = z.infer<typeof lessonSwimmersSchema>;
 
+/** PUT /api/bookings/:bookingId/schedule: one class's start time (null: time to be set) and instructor. */
+export const lessonScheduleSchema = z
+  .object({
+    date: isoDay,
+    startTime: lessonScheduleFields.startTime.unwrap(),
+    instructorId: lessonScheduleFields.instructorId.unwrap(),
+  })
+  .strict();
+export type LessonScheduleInput = z.infer<typeof lessonScheduleSchema>;
+
 /** PUT /api/clients/:clientId/reminders */
 export const reminderSettingsSchema = z.object({ enabled: z.boolean() }).strict();
 
@@ -493,6 +507,10 @@ export interface BookedDate {
   feedback: string | null;
   /** Who swims in it, in the order they joined the household. */
   swimmers: ClassSwimmer[];
+  /** "HH:MM" in the school's time zone (30 minutes from then), or null: time to be set. */
+  startTime: string | null;
+  /** Who teaches it; null when nobody is set (their account was deleted). */
+  instructor: Instructor | null;
 }
 
 export interface Booking {
@@ -503,13 +521,18 @@ export interface Booking {
   subscriptionId: string | null;
   title: string;
   status: BookingStatus;
-  paid: boolean;
+  /** Null for an instructor, who sees no payments (docs/decisions/021). */
+  paid: boolean | null;
   classCount: number;
-  amountToPay: number;
+  /** Null for an instructor, who sees no payments. */
+  amountToPay: number | null;
   /** Sorted, oldest first. */
   dates: BookedDate[];
   /** The household's swimmers, in the order they joined it: who may swim in its classes. */
   familySwimmers: { id: string; firstName: string }[];
+  /** Where its classes are taught, and how to get in (the household's; empty when not written yet). */
+  address: string;
+  accessNotes: string;
 }
 
 /** GET /api/bookings, GET /api/bookings/feedback-list: newest first by first date. */

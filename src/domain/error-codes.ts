@@ -57,6 +57,10 @@ export const errorCodes = [
   "date-taken",
   "upcoming-date",
   "booking-not-found",
+  // Lesson times and instructors (issue 27): not one of the school's instructors; the instructor already teaches
+  // a lesson then.
+  "instructor-not-found",
+  "lesson-overlap",
   // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
   // household's first guardian, who cannot be removed.
   "invitation-not-found",

@@ -1,3 +1,4 @@
+import type { Role } from "./auth.ts";
 /**
  * Second guardians, by invitation (issue 26, docs/decisions/019): who may manage a household's guardians, what an
  * invitation carries, and the words of the family page and the invitation link, for the server and the browser.
@@ -16,7 +17,7 @@ export const invitationLifetimeDays = 7;
  * everything (a "full guardian"; the household's first guardian always is one). Others may only see the list.
  */
 export function managesGuardians(
-  user: { role: "admin" | "client"; guardianOf: GuardianOf | null },
+  user: { role: Role; guardianOf: GuardianOf | null },
   householdId: string,
 ): boolean {
   if (user.role === "admin") return true;

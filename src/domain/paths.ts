@@ -34,6 +34,7 @@ export const paths = {
   clientsList: "/clients-list",
   adminNewsletter: "/admin-newsletter",
   adminSettings: "/admin-settings",
+  instructors: "/instructors",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -84,7 +85,18 @@ export const adminPaths: readonly AppPath[] = [
   paths.clientsList,
   paths.adminNewsletter,
   paths.adminSettings,
+  paths.instructors,
 ];
+
+/**
+ * The admin-area pages an instructor may open (docs/decisions/021): Manage Bookings and Add Feedback, which show
+ * them their own lessons only. The first is where they land.
+ */
+export const instructorPaths: readonly AppPath[] = [paths.manageBookings, paths.adminFeedback];
+
+/** Where a signed-in person lands: the owner on /admin, an instructor on their lessons, a client on the dashboard. */
+export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>
+  role === "admin" ? paths.admin : role === "instructor" ? paths.manageBookings : paths.clientPanel;
 
 /** Rendered in the browser only, behind the guard. */
 export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];

@@ -19,6 +19,7 @@ import { requestContext } from "./http/request-context.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { inLocale, readInRequestLocale, speakRequestLocale } from "./i18n/i18n.ts";
+import { instructorRoutes } from "./instructors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
+    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))

@@ -20,11 +20,13 @@ if (!container) throw new Error("#root is missing from app.html");
 
 const guess = visitorLocale();
 const partsFor = (role: string): CataloguePart[] =>
-  role === "admin" ? ["shared", "public", "client", "admin"] : ["shared", "public", "client"];
+  role === "admin" || role === "instructor"
+    ? ["shared", "public", "client", "admin"]
+    : ["shared", "public", "client"];
 const guessed = activateLocale(guess, partsFor("client"));
 void refreshSession(async (session) => {
   await guessed;
-  const locale = session.status === "admin" || session.status === "client" ? session.user.locale : guess;
+  const locale = "user" in session ? session.user.locale : guess;
   if (locale !== guess) rememberLocale(locale);
   await activateLocale(locale, partsFor(session.status));
 });

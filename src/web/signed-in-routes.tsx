@@ -172,6 +172,16 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.instructors,
+          lazy: () =>
+            import("./admin/instructors/instructors-page.tsx").then((m) => ({
+              Component: m.InstructorsPage,
+            })),
+          handle: {
+            meta: { title: msg`Instructors`, description: msg`The school's instructors and their accounts.` },
+          },
+        },
+        {
           path: paths.adminSettings,
           lazy: () =>
             import("./admin/settings/school-settings-page.tsx").then((m) => ({

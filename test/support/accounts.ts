@@ -1,6 +1,6 @@
 import type { Locale } from "../../src/domain/locale.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
-import { createClient, passwordHashOf, setAccountLocale } from "./factories.ts";
+import { createClient, createInstructorAccount, passwordHashOf, setAccountLocale } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
 
 let counter = 0;
@@ -88,6 +88,24 @@ export async function signedInClient(
   const { response, cookie } = await signIn(testApp, client.email, clientPassword);
   if (response.status !== 200) throw new Error(`client sign-in failed: ${response.status}`);
   return { id: client.id, email: client.email, password: clientPassword, cookie };
+}
+
+/** Every instructor of `signedInInstructor` signs in with it. */
+export const instructorPassword = "instructor-password-1";
+
+/** A real instructor (docs/decisions/021) who has chosen their own password, signed in through the real route. */
+export async function signedInInstructor(
+  testApp: TestApp,
+  overrides: { name?: string; email?: string } = {},
+): Promise<TestAccount> {
+  const instructor = await createInstructorAccount(testApp.db, {
+    name: overrides.name,
+    email: overrides.email ?? `instructor-${unique()}@example.com`,
+    passwordHash: await passwordHashOf(testApp.auth, instructorPassword),
+  });
+  const { response, cookie } = await signIn(testApp, instructor.email, instructorPassword);
+  if (response.status !== 200) throw new Error(`instructor sign-in failed: ${response.status}`);
+  return { id: instructor.id, email: instructor.email, password: instructorPassword, cookie };
 }
 
 /**

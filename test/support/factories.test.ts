@@ -125,13 +125,17 @@ async function sameAsRoutes(suffix: string) {
   };
   const activeBooking: Omit<NewBooking, "planId"> = {
     clientId: active.id as string,
-    dates: ["2026-03-05", { date: "2026-03-02", feedback: "Great kicks; floats alone" }],
+    // Booked by the admin, who teaches them (no time set).
+    dates: [
+      { date: "2026-03-05", instructorId: admin.id },
+      { date: "2026-03-02", feedback: "Great kicks; floats alone", instructorId: admin.id },
+    ],
     createdAt: bought,
   };
   // Its class after the cancellation was freed; the past one stays.
   const endedBooking: Omit<NewBooking, "planId"> = {
     clientId: ended.id as string,
-    dates: ["2026-03-03"],
+    dates: [{ date: "2026-03-03", instructorId: admin.id }],
     status: "cancelled",
     createdAt: bought,
   };

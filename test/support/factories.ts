@@ -160,6 +160,33 @@ export interface CreatedClient {
   email: string;
 }
 
+/**
+ * An instructor's login (docs/decisions/021: the stored role "instructor"), as the owner's Instructors page writes
+ * it; default: one who has already chosen their own password.
+ */
+export async function createInstructorAccount(
+  db: Db,
+  input: { id?: string; name?: string; email?: string; passwordHash: string; mustChangePassword?: boolean },
+): Promise<CreatedClient> {
+  const id = input.id ?? `instructor${unique()}`;
+  const rows = clientRows({
+    id,
+    firstName: input.name ?? "Ivy",
+    lastName: input.name ? "" : "Instructor",
+    email: input.email,
+    passwordHash: input.passwordHash,
+    mustChangePassword: input.mustChangePassword,
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user")
+      .values({ ...rows.user, name: input.name ?? rows.user.name, role: "instructor" })
+      .execute();
+    await trx.insertInto("account").values(rows.account).execute();
+  });
+  return { id, email: rows.user.email };
+}
+
 export async function createClient(db: Db, input: NewClient): Promise<CreatedClient> {
   const rows = clientRows(input);
   await db.transaction().execute(async (trx) => {
@@ -333,6 +360,10 @@ export interface NewLesson {
   swimmers?: readonly { id: string; feedback?: string }[];
   /** When its day-before reminder was queued; unset: not yet. */
   reminderQueuedAt?: string;
+  /** "HH:MM" (migration 0015); unset: time to be set. */
+  startTime?: string;
+  /** Who teaches it (a staff user's id; migration 0015); unset: nobody set. */
+  instructorId?: string;
 }
 
 export interface NewBooking {
@@ -402,6 +433,9 @@ export function lessonRows(
     planId,
     date: lesson.date,
     reminderQueuedAt: lesson.reminderQueuedAt ?? null,
+    // Only when set: the rows also fit a database from before migration 0015.
+    ...(lesson.startTime ? { startTime: lesson.startTime } : {}),
+    ...(lesson.instructorId ? { instructorId: lesson.instructorId } : {}),
   }));
 }
 

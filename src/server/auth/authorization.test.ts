@@ -5,10 +5,11 @@ import {
   sessionUserOf,
   signedInAdmin,
   signedInClient,
+  signedInInstructor,
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
-import { addGuardian, passwordHashOf } from "../../../test/support/factories.ts";
+import { addGuardian, createBooking, passwordHashOf } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
@@ -16,13 +17,23 @@ import type { Db } from "../db/database.ts";
 import { contentSettings } from "../settings/service.ts";
 
 /**
- * Every /api route of the app, called as a visitor, client A, client B, an admin, a second guardian of A's household
- * who may only see progress (guardianA2), and a guardian removed from A's household whose session cookie is still in
- * the browser (removed). The list of routes is read from the app itself: a route that is missing here fails the first
+ * Every /api route of the app, called as a visitor, client A, client B, an admin (the owner), a second guardian of A's
+ * household who may only see progress (guardianA2), a guardian removed from A's household whose session cookie is
+ * still in the browser (removed), and two instructors (docs/decisions/021): I1 teaches a lesson of A's household, I2
+ * one of B's. An instructor is refused every route of the owner's and of the households' own pages, payments
+ * included, unless a route says otherwise; the owner's lists show them only their own lessons (instructors.test.ts). The list of routes is read from the app itself: a route that is missing here fails the first
  * test, so a new route cannot skip this matrix. A guardian reaches only their household's rows, and there only what
  * their permissions allow (the ownership guard); an admin every row.
  */
-type Caller = "visitor" | "clientA" | "clientB" | "admin" | "guardianA2" | "removed";
+type Caller =
+  | "visitor"
+  | "clientA"
+  | "clientB"
+  | "admin"
+  | "guardianA2"
+  | "removed"
+  | "instructorI1"
+  | "instructorI2";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -30,7 +41,16 @@ let t: TestApp;
 const accounts = {} as Record<Exclude<Caller, "visitor">, TestAccount>;
 let victims: Record<Caller, string>;
 let registered = 0;
-const callers: Caller[] = ["visitor", "clientA", "clientB", "admin", "guardianA2", "removed"];
+const callers: Caller[] = [
+  "visitor",
+  "clientA",
+  "clientB",
+  "admin",
+  "guardianA2",
+  "removed",
+  "instructorI1",
+  "instructorI2",
+];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -43,6 +63,19 @@ beforeAll(async () => {
   accounts.guardianA2 = await guardianOfA({ book: false, pay: false });
   accounts.removed = await guardianOfA({});
   await db.deleteFrom("guardian").where("userId", "=", accounts.removed.id).execute();
+  accounts.instructorI1 = await signedInInstructor(t, { name: "Ivy One" });
+  accounts.instructorI2 = await signedInInstructor(t, { name: "Ian Two" });
+  await createBooking(db, {
+    clientId: accounts.clientA.id,
+    dates: [{ date: "2030-01-07", instructorId: accounts.instructorI1.id }],
+    // On an ended plan: A buys a package below.
+    status: "cancelled",
+  });
+  await createBooking(db, {
+    clientId: accounts.clientB.id,
+    dates: [{ date: "2030-01-07", instructorId: accounts.instructorI2.id }],
+    status: "cancelled",
+  });
   // Refused at its next request, which also ends the session: from then on the cookie names no one (401 below).
   const refused = await call(t, "GET", `/api/clients/${accounts.clientA.id}/bookings`, {
     cookie: accounts.removed.cookie,
@@ -74,8 +107,13 @@ interface RouteCase {
   method: string;
   path: (caller: Caller) => string;
   body?: (caller: Caller) => unknown;
-  expected: Record<Caller, number>;
+  /** An instructor left out is refused (403). */
+  expected: Record<Exclude<Caller, "instructorI1" | "instructorI2">, number> &
+    Partial<Record<"instructorI1" | "instructorI2", number>>;
 }
+
+/** The instructors' answers where a route lets them through. */
+const instructors = (i1: number, i2 = i1) => ({ instructorI1: i1, instructorI2: i2 });
 
 const adminOnly = (ok: number) => ({
   visitor: 401,
@@ -92,6 +130,7 @@ const signedIn = (ok: number) => ({
   admin: ok,
   guardianA2: ok,
   removed: 401,
+  ...instructors(ok),
 });
 const anyone = (status: number) => ({
   visitor: status,
@@ -100,7 +139,10 @@ const anyone = (status: number) => ({
   admin: status,
   guardianA2: status,
   removed: status,
+  ...instructors(status),
 });
+/** The staff's routes: the owner and both instructors (each then limited to their own lessons). */
+const staff = (ok: number) => ({ ...adminOnly(ok), ...instructors(ok) });
 /** Client A's household's rows: its guardians and the admin pass the ownership guard, B does not. */
 const ownerA = (ok: number) => ({
   visitor: 401,
@@ -528,17 +570,17 @@ const routes: RouteCase[] = [
   // Bookings: the admin's lists and writes; a client reads only their own bookings.
   {
     route: "GET /api/bookings",
-    name: "/api/bookings",
+    name: "/api/bookings (an instructor's: their own lessons only)",
     method: "GET",
     path: () => "/api/bookings?search=a",
-    expected: adminOnly(200),
+    expected: staff(200),
   },
   {
     route: "GET /api/bookings/feedback-list",
-    name: "/api/bookings/feedback-list",
+    name: "/api/bookings/feedback-list (an instructor's: their own lessons only)",
     method: "GET",
     path: () => "/api/bookings/feedback-list?page=1",
-    expected: adminOnly(200),
+    expected: staff(200),
   },
   {
     route: "GET /api/bookings/draft/:clientId",
@@ -579,12 +621,35 @@ const routes: RouteCase[] = [
     expected: adminOnly(404),
   },
   {
+    route: "PUT /api/bookings/:bookingId/schedule",
+    name: "/api/bookings/:bookingId/schedule (no such booking)",
+    method: "PUT",
+    path: () => "/api/bookings/999999/schedule",
+    body: () => ({ date: "2030-01-07", startTime: "10:00", instructorId: accounts.admin.id }),
+    expected: staff(404),
+  },
+  {
+    route: "GET /api/instructors",
+    name: "/api/instructors",
+    method: "GET",
+    path: () => "/api/instructors",
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/instructors",
+    name: "/api/instructors (a new instructor account)",
+    method: "POST",
+    path: () => "/api/instructors",
+    body: (caller) => ({ firstName: "New", lastName: "Teacher", email: `teacher-${caller}@example.com` }),
+    expected: adminOnly(201),
+  },
+  {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",
     method: "PUT",
     path: () => "/api/bookings/999999/feedback",
     body: () => ({ feedbacks: { "2030-01-07": "Great kicks." } }),
-    expected: adminOnly(404),
+    expected: staff(404),
   },
   {
     route: "GET /api/clients/:clientId/bookings",
@@ -648,7 +713,8 @@ const routes: RouteCase[] = [
     name: "/api/clients/:clientId/swimmers (client A's)",
     method: "GET",
     path: () => `/api/clients/${accounts.clientA.id}/swimmers`,
-    expected: ownerA(200),
+    // I1 teaches a lesson of A's household; I2 does not.
+    expected: { ...ownerA(200), ...instructors(200, 403) },
   },
   {
     route: "POST /api/clients/:clientId/swimmers",
@@ -716,7 +782,7 @@ describe("authorization matrix", () => {
           expect(json.error.code).toBe(response.status === 401 ? "unauthenticated" : "permission-denied");
         }
       }
-      expect(statuses).toEqual(route.expected);
+      expect(statuses).toEqual({ ...instructors(403), ...route.expected });
     });
   }
 
@@ -732,6 +798,8 @@ describe("authorization matrix", () => {
       "clientA",
       "clientB",
       "guardianA2",
+      "instructorI1",
+      "instructorI2",
       "removed",
       "visitor",
     ]);

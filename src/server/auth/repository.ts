@@ -10,17 +10,24 @@ export function hasAdminRole(role: string | null | undefined): boolean {
   return (role ?? "").split(",").some((part) => part.trim() === "admin");
 }
 
+/** An instructor account (docs/decisions/021): the stored role "instructor". */
+export function hasInstructorRole(role: string | null | undefined): boolean {
+  return (role ?? "").split(",").some((part) => part.trim() === "instructor");
+}
+
 /**
- * Spec §4: an admin by the admin role; a client by being a guardian of a household (a client row, whose role is
- * 'client'; docs/decisions/019); else nobody.
+ * Spec §4: an admin (the owner) by the admin role; an instructor by the instructor role (docs/decisions/021); a
+ * client by being a guardian of a household (a client row, whose role is 'client'; docs/decisions/019); else nobody.
  */
 export function roleFrom(userRole: string | null | undefined, isGuardian: boolean): Role | null {
   if (hasAdminRole(userRole)) return "admin";
+  if (hasInstructorRole(userRole)) return "instructor";
   return isGuardian ? "client" : null;
 }
 
 export async function roleOf(db: Db, user: { id: string; role?: string | null }): Promise<Role | null> {
   if (hasAdminRole(user.role)) return "admin";
+  if (hasInstructorRole(user.role)) return "instructor";
   const guardian = await db
     .selectFrom("guardian")
     .innerJoin("client", "client.id", "guardian.clientId")

@@ -1,4 +1,5 @@
-import type { Role, SignInInput } from "../../domain/auth.ts";
+import { randomInt } from "node:crypto";
+import { type Role, type SignInInput, temporaryPasswordLength } from "../../domain/auth.ts";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import { authErrorMessages, messages } from "../../domain/messages.ts";
 import type { Clock } from "../clock.ts";
@@ -240,3 +241,14 @@ export async function setTemporaryPassword(
 
 /** Deletes the account in the caller's transaction, with what is keyed by its email (repository.forgetAccount). */
 export const deleteAccount = (trx: Db, userId: string) => forgetAccount(trx, userId);
+
+/** No 0/O, 1/l/I and the like: the owner reads the password out or copies it by hand. */
+const passwordAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
+
+/** Spec §9: the 8-character password an admin hands a new client (or instructor), to be changed at first sign-in. */
+export function generateTemporaryPassword(): string {
+  let password = "";
+  for (let i = 0; i < temporaryPasswordLength; i++)
+    password += passwordAlphabet[randomInt(passwordAlphabet.length)];
+  return password;
+}

@@ -184,7 +184,10 @@ export function createSessionGuard(deps: SessionGuardDeps) {
     requireSessionWithoutActivity: guard({ touch: false }),
     /** One of these roles, with no pending password change. */
     requireRole: (...roles: Role[]) => guard({ touch: true, roles }),
+    /** The owner only (the stored role "admin"): an instructor is refused (docs/decisions/021). */
     requireAdmin: guard({ touch: true, roles: ["admin"] }),
+    /** The owner or an instructor; the handler limits an instructor to their own lessons. */
+    requireStaff: guard({ touch: true, roles: ["admin", "instructor"] }),
     requireClient: guard({ touch: true, roles: ["client"] }),
     /**
      * An admin, or a guardian of the household whose id is the path parameter `param`, allowed `permission` there

@@ -39,11 +39,16 @@ beforeAll(async () => {
 });
 
 const db = () => testbed.db;
-/** One of Alice's booked dates as the API shows it: her household's one swimmer is Alice herself. */
+/**
+ * One of Alice's booked dates as the API shows it: her household's one swimmer is Alice herself; the admin who
+ * booked it teaches it, with no time set.
+ */
 const aliceDay = (date: string, feedback: string | null) => ({
   date,
   feedback,
   swimmers: [{ id: alice.id, firstName: "Alice", feedback }],
+  startTime: null,
+  instructor: { id: admin.id, name: "Admin" },
 });
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });
@@ -136,6 +141,8 @@ describe("Create Booking", () => {
         amountToPay: 120,
         dates: [aliceDay("2026-03-03", null), aliceDay("2026-03-05", null)],
         familySwimmers: [{ id: alice.id, firstName: "Alice" }],
+        address: "",
+        accessNotes: "",
       },
       classesLeft: 2,
       message: "Booking saved successfully!",

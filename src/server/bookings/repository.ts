@@ -25,14 +25,24 @@ export interface BookingRow {
   firstDate: string | null;
   firstName: string | null;
   lastName: string | null;
+  address: string | null;
+  accessNotes: string | null;
 }
 
 export interface LessonRow {
   id: number;
   bookingId: number;
   date: string;
+  startTime: string | null;
+  instructor: { id: string; name: string } | null;
   /** Who swims in it, in the order they joined the household, each with their feedback. */
   swimmers: { id: string; firstName: string; feedback: string | null }[];
+}
+
+/** The time and instructor of lessons a save writes. */
+export interface LessonSchedule {
+  startTime: string | null;
+  instructorId: string;
 }
 
 export async function findClientContact(
@@ -90,6 +100,8 @@ const bookingColumns = [
   "booking.firstDate",
   "client.firstName",
   "client.lastName",
+  "client.address",
+  "client.accessNotes",
 ] as const;
 
 const bookingsWithClient = (db: Db) =>
@@ -124,10 +136,14 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
     .selectFrom("lesson")
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
     .select([
       "lesson.id",
       "lesson.bookingId",
       "lesson.date",
+      "lesson.startTime",
+      "instructor.id as instructorId",
+      "instructor.name as instructorName",
       "swimmer.id as swimmerId",
       "swimmer.firstName",
       "lessonSwimmer.feedback",
@@ -142,7 +158,15 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
   for (const row of rows) {
     let lesson = lessons[lessons.length - 1];
     if (lesson?.id !== row.id) {
-      lesson = { id: row.id, bookingId: row.bookingId, date: row.date, swimmers: [] };
+      lesson = {
+        id: row.id,
+        bookingId: row.bookingId,
+        date: row.date,
+        startTime: row.startTime,
+        instructor:
+          row.instructorId === null ? null : { id: row.instructorId, name: row.instructorName ?? "" },
+        swimmers: [],
+      };
       lessons.push(lesson);
     }
     if (row.swimmerId !== null) {
@@ -181,12 +205,13 @@ export async function insertBooking(
   return row.id;
 }
 
-/** The booking's new dates, each a lesson of these swimmers. */
+/** The booking's new dates, each a lesson of these swimmers, at this time with this instructor. */
 export async function insertLessons(
   trx: Db,
   booking: { id: number; clientId: string; planId: number },
   dates: readonly string[],
   swimmerIds: readonly string[],
+  schedule: LessonSchedule,
 ): Promise<void> {
   if (dates.length === 0) return;
   const lessons = await trx
@@ -198,6 +223,8 @@ export async function insertLessons(
         planId: booking.planId,
         date,
         reminderQueuedAt: null,
+        startTime: schedule.startTime,
+        instructorId: schedule.instructorId,
       })),
     )
     .returning("id")
@@ -267,6 +294,85 @@ export async function setLessonSwimmers(
     .values(swimmerIds.map((swimmerId) => ({ lessonId, swimmerId, feedback: null, feedbackUpdatedAt: null })))
     .onConflict((conflict) => conflict.columns(["lessonId", "swimmerId"]).doNothing())
     .execute();
+}
+
+/** One lesson's time and instructor. */
+export async function setLessonSchedule(trx: Db, lessonId: number, schedule: LessonSchedule): Promise<void> {
+  await trx
+    .updateTable("lesson")
+    .set({ startTime: schedule.startTime, instructorId: schedule.instructorId })
+    .where("id", "=", lessonId)
+    .execute();
+}
+
+/** A timed lesson of an instructor, with whom it is for: what an overlap refusal names. */
+export interface TimedLesson {
+  id: number;
+  date: string;
+  startTime: string;
+  household: string | null;
+  swimmers: string[];
+}
+
+/** The instructor's lessons with a time on these dates (lesson_instructorId_date_idx). */
+export async function timedLessonsOf(
+  db: Db,
+  instructorId: string,
+  dates: readonly string[],
+): Promise<TimedLesson[]> {
+  if (dates.length === 0) return [];
+  const rows = await db
+    .selectFrom("lesson")
+    .leftJoin("client", "client.id", "lesson.clientId")
+    .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .select([
+      "lesson.id",
+      "lesson.date",
+      "lesson.startTime",
+      "client.firstName as householdFirst",
+      "client.lastName as householdLast",
+      "swimmer.firstName as swimmerFirst",
+    ])
+    .where("lesson.instructorId", "=", instructorId)
+    .where("lesson.date", "in", dates)
+    .where("lesson.startTime", "is not", null)
+    .orderBy("lesson.date")
+    .orderBy("lesson.startTime")
+    .orderBy("lesson.id")
+    .orderBy("swimmer.createdAt")
+    .orderBy("swimmer.id")
+    .execute();
+  const lessons: TimedLesson[] = [];
+  for (const row of rows) {
+    let lesson = lessons[lessons.length - 1];
+    if (lesson?.id !== row.id) {
+      lesson = {
+        id: row.id,
+        date: row.date,
+        startTime: row.startTime as string,
+        household:
+          row.householdFirst === null ? null : `${row.householdFirst} ${row.householdLast ?? ""}`.trim(),
+        swimmers: [],
+      };
+      lessons.push(lesson);
+    }
+    if (row.swimmerFirst !== null) lesson.swimmers.push(row.swimmerFirst);
+  }
+  return lessons;
+}
+
+/**
+ * Holds the instructor's schedule until the caller's transaction ends, so two saves for one instructor check their
+ * overlaps one after the other. PostgreSQL: a transaction-scoped advisory lock on the instructor's id (the user row
+ * itself stays free for sign-ins). SQLite needs none: its one connection runs one transaction at a time
+ * (docs/decisions/010).
+ */
+export async function lockInstructorSchedule(trx: Db, instructorId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`instructor-schedule:${instructorId}`}, 0))`.execute(
+    trx,
+  );
 }
 
 /** One swimmer's feedback for a lesson. */
@@ -414,6 +520,33 @@ export async function listBookings(
     page = newestFirst(bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", pageIds));
   }
   return { rows: await page.execute(), total };
+}
+
+/**
+ * One page of the bookings holding a lesson the instructor teaches (docs/decisions/021), newest first, searched by
+ * client name (and title, for the feedback list). An instructor's few bookings need none of the indexes' shortcuts.
+ */
+export async function listBookingsOfInstructor(
+  db: Db,
+  query: BookingListQuery,
+  instructorId: string,
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const key = searchKey(query.search);
+  const teaching = matching(db, key, query.matchTitle).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("lesson")
+        .select("lesson.id")
+        .whereRef("lesson.bookingId", "=", "booking.id")
+        .where("lesson.instructorId", "=", instructorId),
+    ),
+  );
+  const total = await countOf(db, teaching.select("booking.id"));
+  const rows = await newestFirst(teaching.select(bookingColumns))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { rows, total };
 }
 
 /** Every booking of the client, newest first. */

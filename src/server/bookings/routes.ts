@@ -7,6 +7,7 @@ import {
   bookingMessages,
   type ClientBookingsResponse,
   editBookingSchema,
+  lessonScheduleSchema,
   lessonSwimmersSchema,
   type SaveBookingResponse,
   saveBookingSchema,
@@ -26,6 +27,7 @@ import {
   manageBookingsPage,
   saveBooking,
   saveFeedback,
+  setClassSchedule,
   setClassSwimmers,
 } from "./service.ts";
 
@@ -37,41 +39,53 @@ function bookingId(c: Context): number {
 
 /** /api/bookings: the admin's Create Booking, Manage Bookings and Add Feedback (spec §2, §4, §5). */
 export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
-  const { requireAdmin } = deps.guard;
-  return new Hono<AppEnv>()
-    .get("/", requireAdmin, async (c) =>
-      c.json<BookingPageResponse>(await manageBookingsPage(deps, parseQuery(c, bookingListQuerySchema))),
-    )
-    .get("/feedback-list", requireAdmin, async (c) =>
-      c.json<BookingPageResponse>(await feedbackPage(deps, parseQuery(c, bookingListQuerySchema))),
-    )
-    .get("/draft/:clientId", requireAdmin, async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json<BookingDraftResponse>(await bookingDraft(deps, clientIdParam(c)));
-    })
-    .post("/", requireAdmin, async (c) => {
-      const input = await parseJsonBody(c, saveBookingSchema);
-      return c.json<SaveBookingResponse>(await saveBooking(deps, input));
-    })
-    .patch("/:bookingId", requireAdmin, async (c) => {
-      const id = bookingId(c);
-      const input = await parseJsonBody(c, editBookingSchema);
-      return c.json<SaveBookingResponse>(await editBooking(deps, id, input));
-    })
-    .delete("/:bookingId", requireAdmin, async (c) => {
-      await deleteBooking(deps, bookingId(c));
-      return c.json({ message: bookingMessages.deleted });
-    })
-    .put("/:bookingId/swimmers", requireAdmin, async (c) => {
-      const id = bookingId(c);
-      const input = await parseJsonBody(c, lessonSwimmersSchema);
-      return c.json<SaveBookingResponse>(await setClassSwimmers(deps, id, input));
-    })
-    .put("/:bookingId/feedback", requireAdmin, async (c) => {
-      const id = bookingId(c);
-      const input = await parseJsonBody(c, saveFeedbackSchema);
-      return c.json<SaveBookingResponse>(await saveFeedback(deps, id, input));
-    });
+  const { requireAdmin, requireStaff } = deps.guard;
+  return (
+    new Hono<AppEnv>()
+      // An instructor's lists hold the bookings of their own lessons, with those lessons only (docs/decisions/021).
+      .get("/", requireStaff, async (c) =>
+        c.json<BookingPageResponse>(
+          await manageBookingsPage(deps, parseQuery(c, bookingListQuerySchema), c.get("signedIn")),
+        ),
+      )
+      .get("/feedback-list", requireStaff, async (c) =>
+        c.json<BookingPageResponse>(
+          await feedbackPage(deps, parseQuery(c, bookingListQuerySchema), c.get("signedIn")),
+        ),
+      )
+      .get("/draft/:clientId", requireAdmin, async (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json<BookingDraftResponse>(await bookingDraft(deps, clientIdParam(c)));
+      })
+      .post("/", requireAdmin, async (c) => {
+        const input = await parseJsonBody(c, saveBookingSchema);
+        return c.json<SaveBookingResponse>(await saveBooking(deps, input, c.get("signedIn")));
+      })
+      .patch("/:bookingId", requireAdmin, async (c) => {
+        const id = bookingId(c);
+        const input = await parseJsonBody(c, editBookingSchema);
+        return c.json<SaveBookingResponse>(await editBooking(deps, id, input, c.get("signedIn")));
+      })
+      .delete("/:bookingId", requireAdmin, async (c) => {
+        await deleteBooking(deps, bookingId(c));
+        return c.json({ message: bookingMessages.deleted });
+      })
+      .put("/:bookingId/swimmers", requireAdmin, async (c) => {
+        const id = bookingId(c);
+        const input = await parseJsonBody(c, lessonSwimmersSchema);
+        return c.json<SaveBookingResponse>(await setClassSwimmers(deps, id, input));
+      })
+      .put("/:bookingId/schedule", requireStaff, async (c) => {
+        const id = bookingId(c);
+        const input = await parseJsonBody(c, lessonScheduleSchema);
+        return c.json<SaveBookingResponse>(await setClassSchedule(deps, id, input, c.get("signedIn")));
+      })
+      .put("/:bookingId/feedback", requireStaff, async (c) => {
+        const id = bookingId(c);
+        const input = await parseJsonBody(c, saveFeedbackSchema);
+        return c.json<SaveBookingResponse>(await saveFeedback(deps, id, input, c.get("signedIn")));
+      })
+  );
 }
 
 /** /api/clients/:clientId/bookings: the client's own bookings, progress and feedback (or any, for an admin). */

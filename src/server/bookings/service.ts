@@ -1,3 +1,4 @@
+import type { Role } from "../../domain/auth.ts";
 import {
   adminFeedbackPageSize,
   type Booking,
@@ -10,6 +11,7 @@ import {
   checkEdit,
   checkNewSelection,
   type EditBookingInput,
+  type LessonScheduleInput,
   type LessonSwimmersInput,
   manageBookingsPageSize,
   type SaveBookingInput,
@@ -18,6 +20,7 @@ import {
   selectableDates,
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
+import { lessonMessages, startsOverlap } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
@@ -31,6 +34,7 @@ import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
+import { findInstructor } from "../instructors/service.ts";
 import {
   activePlanOf,
   classCountOf,
@@ -55,12 +59,17 @@ import {
   insertBooking,
   insertLessons,
   type LessonRow,
+  type LessonSchedule,
   lessonsOf,
   listBookings,
+  listBookingsOfInstructor,
+  lockInstructorSchedule,
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,
+  setLessonSchedule,
   setLessonSwimmers,
+  timedLessonsOf,
 } from "./repository.ts";
 
 export interface BookingDeps {
@@ -78,11 +87,25 @@ export const schoolToday = (deps: Pick<BookingDeps, "clock" | "config">) =>
 const periodStart = (deps: Pick<BookingDeps, "config">, plan: Plan) =>
   periodStartOf(plan, deps.config.TZ_SCHOOL);
 
+/**
+ * Who reads a booking: the owner and the household's guardians see it whole; an instructor only the lessons they
+ * teach, and no payment (docs/decisions/021).
+ */
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
+const instructorOf = (viewer: Viewer | undefined) => (viewer?.role === "instructor" ? viewer.userId : null);
+
 function toBooking(
   row: BookingRow,
   lessons: readonly LessonRow[],
   familySwimmers: Booking["familySwimmers"],
+  viewer?: Viewer,
 ): Booking {
+  const instructor = instructorOf(viewer);
+  const shown = instructor ? lessons.filter((lesson) => lesson.instructor?.id === instructor) : lessons;
   return {
     id: row.id,
     clientId: row.clientId,
@@ -90,15 +113,19 @@ function toBooking(
     subscriptionId: row.subscriptionId,
     title: row.title,
     status: row.status,
-    paid: row.paid === 1,
+    paid: instructor ? null : row.paid === 1,
     classCount: row.classCount,
-    amountToPay: row.amountToPay,
-    dates: lessons.map((lesson) => ({
+    amountToPay: instructor ? null : row.amountToPay,
+    dates: shown.map((lesson) => ({
       date: lesson.date,
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
+      startTime: lesson.startTime,
+      instructor: lesson.instructor,
     })),
     familySwimmers,
+    address: row.address ?? "",
+    accessNotes: row.accessNotes ?? "",
   };
 }
 
@@ -110,6 +137,7 @@ async function withLessons(
   db: Db,
   rows: readonly BookingRow[],
   swimmers?: readonly { id: string; clientId: string; firstName: string }[],
+  viewer?: Viewer,
 ): Promise<Booking[]> {
   const [lessons, familySwimmers] = await Promise.all([
     lessonsOf(
@@ -129,15 +157,33 @@ async function withLessons(
       familySwimmers
         .filter((swimmer) => swimmer.clientId === row.clientId)
         .map(({ id, firstName }) => ({ id, firstName })),
+      viewer,
     ),
   );
 }
 
-async function bookingById(db: Db, bookingId: number): Promise<Booking> {
+async function bookingById(db: Db, bookingId: number, viewer?: Viewer): Promise<Booking> {
   const row = await findBooking(db, bookingId);
   if (!row) throw notFound();
-  const [booking] = await withLessons(db, [row]);
+  const [booking] = await withLessons(db, [row], undefined, viewer);
   return booking as Booking;
+}
+
+/**
+ * An instructor reaches a booking only through a lesson they teach: any other is "not found" to them, as if it did
+ * not exist (its household is not theirs to know of).
+ */
+function assertTeaches(lessons: readonly LessonRow[], viewer: Viewer | undefined): void {
+  const instructor = instructorOf(viewer);
+  if (instructor && !lessons.some((lesson) => lesson.instructor?.id === instructor)) throw notFound();
+}
+
+/** An instructor changes only a lesson they teach; the owner any. */
+function assertOwnLesson(lesson: LessonRow, viewer: Viewer | undefined): void {
+  const instructor = instructorOf(viewer);
+  if (instructor && lesson.instructor?.id !== instructor) {
+    throw appError("permission-denied", 403, lessonMessages.notYourLesson, { field: "date" });
+  }
 }
 
 const notFound = () => appError("booking-not-found", 404, bookingMessages.bookingNotFound);
@@ -202,6 +248,7 @@ async function replaceFutureDates(
   ownFuture: readonly string[],
   chosen: readonly string[],
   swimmerIds: readonly string[],
+  schedule: LessonSchedule,
   now: string,
 ) {
   await deleteLessons(
@@ -214,8 +261,63 @@ async function replaceFutureDates(
     booking,
     chosen.filter((day) => !ownFuture.includes(day)),
     swimmerIds,
+    schedule,
   );
   await refreshBookingTotals(trx, booking.id, now);
+}
+
+/** Who saves: whose lessons a save's new dates are when it names no instructor. */
+export interface Actor {
+  userId: string;
+}
+
+/**
+ * The time and instructor a save gives the lessons it writes: the instructor named (one of the school's), or the
+ * person saving. Refused when the instructor cannot teach.
+ */
+async function scheduleOf(
+  db: Db,
+  input: { startTime?: string | null; instructorId?: string },
+  actor: Actor,
+): Promise<LessonSchedule> {
+  const instructorId = input.instructorId ?? actor.userId;
+  if (!(await findInstructor(db, instructorId))) {
+    throw appError("instructor-not-found", 400, lessonMessages.instructorNotFound, { field: "instructorId" });
+  }
+  return { startTime: input.startTime ?? null, instructorId };
+}
+
+/**
+ * One instructor teaches one class at a time: refused when a lesson at `schedule` on one of `dates` would overlap
+ * another of the instructor's (other than `except`), naming who that lesson is for and when. The instructor's
+ * schedule is locked first (lockInstructorSchedule), inside the caller's transaction, so of two saves for one
+ * instructor at one time exactly one writes.
+ */
+async function refuseOverlaps(
+  trx: Db,
+  schedule: LessonSchedule,
+  dates: readonly string[],
+  except: readonly number[] = [],
+): Promise<void> {
+  const { startTime } = schedule;
+  if (startTime === null || dates.length === 0) return;
+  await lockInstructorSchedule(trx, schedule.instructorId);
+  const clash = (await timedLessonsOf(trx, schedule.instructorId, dates)).find(
+    (lesson) => !except.includes(lesson.id) && startsOverlap(lesson.startTime, startTime),
+  );
+  if (!clash) return;
+  const instructor = await findInstructor(trx, schedule.instructorId);
+  throw appError(
+    "lesson-overlap",
+    409,
+    lessonMessages.overlap({
+      instructor: instructor?.name ?? "",
+      who: lessonMessages.whoOf(clash.swimmers, clash.household),
+      startTime: clash.startTime,
+      date: clash.date,
+    }),
+    { field: "startTime" },
+  );
 }
 
 /**
@@ -247,10 +349,14 @@ async function bookingPage(
   query: { search: string; page: number },
   pageSize: number,
   matchTitle: boolean,
+  viewer?: Viewer,
 ): Promise<BookingPageResponse> {
-  const { rows, total } = await listBookings(deps.db, { ...query, pageSize, matchTitle });
+  const instructor = instructorOf(viewer);
+  const { rows, total } = instructor
+    ? await listBookingsOfInstructor(deps.db, { ...query, pageSize, matchTitle }, instructor)
+    : await listBookings(deps.db, { ...query, pageSize, matchTitle });
   return {
-    items: await withLessons(deps.db, rows),
+    items: await withLessons(deps.db, rows, undefined, viewer),
     page: query.page,
     pageSize,
     total,
@@ -258,13 +364,19 @@ async function bookingPage(
   };
 }
 
-/** Manage Bookings (spec §2): search by client name, 10 per page, newest first by first date. */
-export const manageBookingsPage = (deps: BookingDeps, query: { search: string; page: number }) =>
-  bookingPage(deps, query, manageBookingsPageSize, false);
+/**
+ * Manage Bookings (spec §2): search by client name, 10 per page, newest first by first date; an instructor's, the
+ * bookings of their lessons.
+ */
+export const manageBookingsPage = (
+  deps: BookingDeps,
+  query: { search: string; page: number },
+  viewer?: Viewer,
+) => bookingPage(deps, query, manageBookingsPageSize, false, viewer);
 
 /** Add Feedback (spec §2): search by title or client name, 6 per page, newest first by first date. */
-export const feedbackPage = (deps: BookingDeps, query: { search: string; page: number }) =>
-  bookingPage(deps, query, adminFeedbackPageSize, true);
+export const feedbackPage = (deps: BookingDeps, query: { search: string; page: number }, viewer?: Viewer) =>
+  bookingPage(deps, query, adminFeedbackPageSize, true, viewer);
 
 // Create Booking, Manage Bookings, Add Feedback.
 
@@ -299,7 +411,11 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
 }
 
 /** Create Booking's save: the client's booking for its active plan, made or updated (spec §4, §5). */
-export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): Promise<SaveBookingResponse> {
+export async function saveBooking(
+  deps: BookingDeps,
+  input: SaveBookingInput,
+  actor: Actor,
+): Promise<SaveBookingResponse> {
   const { db } = deps;
   if (!(await findClientContact(db, input.clientId))) {
     throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
@@ -318,6 +434,12 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
     });
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, input.dates);
+    const schedule = await scheduleOf(trx, input, actor);
+    await refuseOverlaps(
+      trx,
+      schedule,
+      input.dates.filter((day) => !count.ownFuture.includes(day)),
+    );
 
     const now = deps.clock.now().toISOString();
     const bookingId =
@@ -334,6 +456,7 @@ export async function saveBooking(deps: BookingDeps, input: SaveBookingInput): P
       count.ownFuture,
       input.dates,
       await swimmersToBook(trx, input.clientId, input.swimmerIds),
+      schedule,
       now,
     );
     return {
@@ -368,6 +491,7 @@ export async function editBooking(
   deps: BookingDeps,
   bookingId: number,
   input: EditBookingInput,
+  actor: Actor,
 ): Promise<SaveBookingResponse> {
   return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
@@ -383,10 +507,16 @@ export async function editBooking(
     });
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
+    const schedule = await scheduleOf(trx, input, actor);
+    await refuseOverlaps(
+      trx,
+      schedule,
+      input.dates.filter((day) => !count.ownFuture.includes(day)),
+    );
 
     const now = deps.clock.now().toISOString();
     const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
-    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, now);
+    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, schedule, now);
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -422,6 +552,39 @@ export async function setClassSwimmers(
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
       message: bookingMessages.swimmersSaved,
+    };
+  });
+}
+
+/**
+ * One class's start time and instructor (Manage Bookings' Times and instructors): refused when it would overlap
+ * another lesson of that instructor.
+ */
+export async function setClassSchedule(
+  deps: BookingDeps,
+  bookingId: number,
+  input: LessonScheduleInput,
+  viewer?: Viewer,
+): Promise<SaveBookingResponse> {
+  return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
+    const lessons = await lessonsOf(trx, [booking.id]);
+    assertTeaches(lessons, viewer);
+    const lesson = lessons.find((each) => each.date === input.date);
+    if (!lesson) {
+      throw appError("validation", 400, bookingMessages.feedbackDateNotBooked(input.date), { field: "date" });
+    }
+    // An instructor moves their own lesson's time; giving it to someone else is the owner's.
+    assertOwnLesson(lesson, viewer);
+    if (instructorOf(viewer) && input.instructorId !== viewer?.userId) {
+      throw appError("permission-denied", 403, lessonMessages.notYourLesson, { field: "instructorId" });
+    }
+    const schedule = await scheduleOf(trx, input, { userId: input.instructorId });
+    await refuseOverlaps(trx, schedule, [lesson.date], [lesson.id]);
+    await setLessonSchedule(trx, lesson.id, schedule);
+    return {
+      booking: await bookingById(trx, booking.id, viewer),
+      classesLeft: await classesLeftOf(deps, trx, plan),
+      message: lessonMessages.scheduleSaved,
     };
   });
 }
@@ -512,9 +675,11 @@ export async function saveFeedback(
   deps: BookingDeps,
   bookingId: number,
   input: SaveFeedbackInput,
+  viewer?: Viewer,
 ): Promise<SaveBookingResponse> {
   const { mailIds, response } = await underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     const lessons = await lessonsOf(trx, [booking.id]);
+    assertTeaches(lessons, viewer);
     const byDate = new Map(lessons.map((lesson) => [lesson.date, lesson]));
     const entries = Object.entries(input.feedbacks).sort(([a], [b]) => a.localeCompare(b));
     const notBooked = entries.find(([day]) => !byDate.has(day));
@@ -523,6 +688,8 @@ export async function saveFeedback(
         field: "feedbacks",
       });
     }
+    // An instructor writes feedback on the classes they teach only.
+    for (const [day] of entries) assertOwnLesson(byDate.get(day) as LessonRow, viewer);
     const changes = entries.flatMap(([day, value]) => feedbackChanges(byDate.get(day) as LessonRow, value));
     const today = schoolToday(deps);
     const upcoming = changes.find(
@@ -572,7 +739,7 @@ export async function saveFeedback(
     return {
       mailIds,
       response: {
-        booking: await bookingById(trx, booking.id),
+        booking: await bookingById(trx, booking.id, viewer),
         classesLeft: await classesLeftOf(deps, trx, plan),
         message: bookingMessages.feedbackSaved,
       },

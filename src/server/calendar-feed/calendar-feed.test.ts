@@ -21,7 +21,7 @@ const feedPrefix = `${siteUrl}/api/calendar-feed/`;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  t = buildTestApp(db, { env: { PUBLIC_URL: siteUrl } });
+  t = buildTestApp(db, { env: { PUBLIC_URL: siteUrl, TZ_SCHOOL: "America/New_York" } });
   alice = await signedInClient(t, { firstName: "Alice" });
   bob = await signedInClient(t, { firstName: "Bob" });
   admin = await signedInAdmin(t);
@@ -151,6 +151,30 @@ describe("GET /api/calendar-feed/:file", () => {
     expect(again.map((event) => event.properties.get("UID"))).toEqual(
       events.map((event) => event.properties.get("UID")),
     );
+  });
+
+  it("serves a class with a time as a 30-minute event on the school's clock, with its instructor and address", async () => {
+    const clara = await signedInClient(t, { firstName: "Clara" });
+    await db
+      .updateTable("client")
+      .set({ address: "12 Pool Lane, Springfield" })
+      .where("id", "=", clara.id)
+      .execute();
+    await createBooking(db, {
+      clientId: clara.id,
+      dates: [{ date: "2026-07-09", startTime: "09:30", instructorId: admin.id }, "2026-07-16"],
+    });
+    const { url } = await feedOf(clara, clara.id, "POST");
+    const text = await (await fetchFeed(url ?? "")).text();
+    const [timed, allDay] = eventsOf(parseCalendar(text));
+    // The school is in New York here (TZ_SCHOOL): 09:30 in July is 13:30 UTC.
+    expect(timed?.properties.get("DTSTART")).toBe("20260709T133000Z");
+    expect(timed?.properties.get("DURATION")).toBe("PT30M");
+    expect(timed?.properties.get("TRANSP")).toBe("OPAQUE");
+    expect(timed?.properties.get("LOCATION")).toBe("12 Pool Lane\\, Springfield");
+    expect(timed?.properties.get("DESCRIPTION")).toBe("A 30-minute swim class.\\n\\nInstructor: Admin");
+    expect(allDay?.properties.get("DTSTART;VALUE=DATE")).toBe("20260716");
+    expect(allDay?.properties.get("DESCRIPTION")).toBe("A 30-minute swim class.");
   });
 
   it("speaks the client's stored language, whoever fetches it and in whatever language they ask", async () => {

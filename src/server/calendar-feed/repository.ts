@@ -40,6 +40,9 @@ export async function findFeedOwner(
 export interface FeedLessonRow {
   id: number;
   date: string;
+  startTime: string | null;
+  instructorName: string | null;
+  address: string;
   swimmerName: string;
   feedback: string | null;
 }
@@ -54,7 +57,17 @@ export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLe
     .innerJoin("booking", "booking.id", "lesson.bookingId")
     .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
-    .select(["lesson.id", "lesson.date", "swimmer.firstName as swimmerName", "lessonSwimmer.feedback"])
+    .innerJoin("client", "client.id", "lesson.clientId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .select([
+      "lesson.id",
+      "lesson.date",
+      "lesson.startTime",
+      "instructor.name as instructorName",
+      "client.address",
+      "swimmer.firstName as swimmerName",
+      "lessonSwimmer.feedback",
+    ])
     .where("lesson.clientId", "=", clientId)
     .where("booking.status", "=", "pending")
     .orderBy("lesson.date")

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createEvents, type EventAttributes } from "ics";
 import content from "../../content/site.json" with { type: "json" };
 import { bookingMessages, type CalendarFeedResponse } from "../../domain/bookings.ts";
+import { classMinutes, lessonMessages, lessonStartsAt } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { addDays } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
@@ -64,17 +65,14 @@ export async function renewFeed(
   return replaced ? { url, message: bookingMessages.calendarFeedRenewed } : { url };
 }
 
-/** Spec: every class lasts 30 minutes. */
-const classMinutes = 30;
-
 const asDateArray = (day: string): [number, number, number] => {
   const [year, month, date] = day.split("-").map(Number);
   return [year ?? 0, month ?? 0, date ?? 0];
 };
 
 /**
- * The .ics of the feed whose file name is `file` (`<token>.ics`): one all-day event per class date of the client's
- * current bookings. A file name of another shape or an unknown token is a 404, never a hint of which.
+ * The .ics of the feed whose file name is `file` (`<token>.ics`): one event per class date of the client's current
+ * bookings, 30 minutes from its start time, or all day while its time is to be set. A file name of another shape or an unknown token is a 404, never a hint of which.
  */
 export async function calendarFile(deps: CalendarFeedDeps, file: string): Promise<string> {
   const notFound = () => appError("not-found", 404, messages.notFound);
@@ -129,14 +127,36 @@ function calendarText(deps: CalendarFeedDeps, rows: readonly FeedLessonRow[]): s
   );
   const events: EventAttributes[] = [...lessons.values()].map((swimmers) => {
     const lesson = swimmers[0] as FeedLessonRow;
-    return {
-      // All-day: the school keeps a class's day, not its time. DTEND is the next day (exclusive), per RFC 5545.
-      start: asDateArray(lesson.date),
-      end: asDateArray(addDays(lesson.date, 1)),
+    const common = {
       title,
-      description: [about, feedbackText(swimmers)].filter(Boolean).join("\n\n"),
+      description: [
+        about,
+        lesson.instructorName ? lessonMessages.instructorLine(lesson.instructorName) : "",
+        feedbackText(swimmers),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      ...(lesson.address ? { location: lesson.address } : {}),
       // The same lesson keeps its UID from one fetch to the next, so a calendar app updates it instead of adding it.
       uid: `lesson-${lesson.id}@${host}`,
+    };
+    if (lesson.startTime) {
+      // On the school's clock (TZ_SCHOOL), written in UTC: every calendar app shows it in its own zone.
+      const start = lessonStartsAt(lesson.date, lesson.startTime, deps.config.TZ_SCHOOL);
+      return {
+        ...common,
+        start: start.getTime(),
+        startInputType: "utc",
+        startOutputType: "utc",
+        duration: { minutes: classMinutes },
+        transp: "OPAQUE",
+      };
+    }
+    return {
+      ...common,
+      // All-day while the time is to be set. DTEND is the next day (exclusive), per RFC 5545.
+      start: asDateArray(lesson.date),
+      end: asDateArray(addDays(lesson.date, 1)),
       // A 30-minute class does not make the whole day busy.
       transp: "TRANSPARENT",
     };

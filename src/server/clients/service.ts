@@ -1,5 +1,3 @@
-import { randomInt } from "node:crypto";
-import { temporaryPasswordLength } from "../../domain/auth.ts";
 import type {
   Client,
   ClientListQuery,
@@ -9,7 +7,12 @@ import type {
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
-import { deleteAccount, requestPasswordReset, setTemporaryPassword } from "../auth/service.ts";
+import {
+  deleteAccount,
+  generateTemporaryPassword,
+  requestPasswordReset,
+  setTemporaryPassword,
+} from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -87,15 +90,8 @@ async function findClient(deps: ClientDeps, db: Db, id: string): Promise<Client 
   return row && (await withPlans(deps, db, [row]))[0];
 }
 
-/** No 0/O, 1/l/I and the like: the admin reads the password out or copies it by hand. */
-const passwordAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
-
-export function generateTemporaryPassword(): string {
-  let password = "";
-  for (let i = 0; i < temporaryPasswordLength; i++)
-    password += passwordAlphabet[randomInt(passwordAlphabet.length)];
-  return password;
-}
+/** The temporary password an admin hands out (auth's, shared with the instructors' accounts). */
+export { generateTemporaryPassword };
 
 const emailTaken = () =>
   appError("email-already-in-use", 409, messages.registrationFailed(messages.emailTaken), { field: "email" });

@@ -287,6 +287,10 @@ export interface LessonTable {
   date: string;
   /** When the day-before reminder was queued in the outbox; null until then. */
   reminderQueuedAt: Timestamp | null;
+  /** Migration 0015: "HH:MM" in the school's time zone (a 30-minute class), or null: time to be set. */
+  startTime: string | null;
+  /** Migration 0015: who teaches it (a user); null once their account is gone. */
+  instructorId: string | null;
 }
 
 /** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */

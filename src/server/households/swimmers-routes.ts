@@ -1,5 +1,7 @@
+import type { MiddlewareHandler } from "hono";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { messages } from "../../domain/messages.ts";
 import {
   newSwimmerSchema,
   type RemoveSwimmerResponse,
@@ -8,10 +10,12 @@ import {
   swimmerMessages,
   updateSwimmerSchema,
 } from "../../domain/swimmers.ts";
+import { assertClientAccess } from "../auth/ownership.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
 import { clientIdParam, parseJsonBody } from "../http/validate.ts";
+import { teachesHousehold } from "../instructors/service.ts";
 import { addSwimmer, editSwimmer, listSwimmers, removeSwimmer, type SwimmerDeps } from "./swimmers.ts";
 
 /** A swimmer's id: a user id (a migrated client) or a UUID; anything else is refused before any query. */
@@ -24,17 +28,35 @@ function swimmerIdParam(c: Context): string {
 }
 
 /**
+ * Who reads a household's swimmers: the owner; its guardians allowed to see progress; an instructor who teaches one
+ * of its lessons (docs/decisions/021). Checked before any row is read by the id in the path.
+ */
+function requireSwimmerReader(deps: SwimmerDeps & { guard: SessionGuard }): MiddlewareHandler<AppEnv> {
+  const signedIn = deps.guard.requireRole("admin", "instructor", "client");
+  return (c, next) =>
+    signedIn(c, async () => {
+      const who = c.get("signedIn");
+      const clientId = c.req.param("clientId") ?? "";
+      if (who.role !== "instructor") assertClientAccess(who, clientId, "progress");
+      else if (!(await teachesHousehold(deps.db, who.userId, clientId))) {
+        throw appError("permission-denied", 403, messages.permissionDenied);
+      }
+      await next();
+    });
+}
+
+/**
  * /api/clients/:clientId/swimmers (issue 26): the household's guardians who may see progress read its swimmers
- * (names and birth dates, for the client area's swimmer switcher); the admin also reads the notes and photo
- * permission, and alone adds, edits and removes them. A swimmer id in the path is looked up within the household in
+ * (names and birth dates, for the client area's swimmer switcher); the staff (the owner, an instructor of the
+ * household's lessons) also reads the notes and photo permission, and the owner alone adds, edits and removes them. A swimmer id in the path is looked up within the household in
  * the path only.
  */
 export function swimmerRoutes(deps: SwimmerDeps & { guard: SessionGuard }) {
-  const { requireAdmin, requireClientAccess } = deps.guard;
+  const { requireAdmin } = deps.guard;
   return new Hono<AppEnv>()
-    .get("/:clientId/swimmers", requireClientAccess("clientId", "progress"), async (c) => {
+    .get("/:clientId/swimmers", requireSwimmerReader(deps), async (c) => {
       c.header("Cache-Control", "private, no-store");
-      const forAdmin = c.get("signedIn").role === "admin";
+      const forAdmin = c.get("signedIn").role !== "client";
       return c.json<SwimmersResponse>({ swimmers: await listSwimmers(deps, clientIdParam(c), forAdmin) });
     })
     .post("/:clientId/swimmers", requireAdmin, async (c) => {

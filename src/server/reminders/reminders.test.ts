@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
-import { createBooking, createClient, passwordHashOf } from "../../../test/support/factories.ts";
+import {
+  clientRows,
+  createBooking,
+  createClient,
+  type NewLesson,
+  passwordHashOf,
+} from "../../../test/support/factories.ts";
 import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, type TestClock, testClock } from "../../../test/support/test-app.ts";
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
@@ -23,7 +29,7 @@ let counter = 0;
 /** A client (no session) with a pending booking of `dates`; returns the client and the lesson ids by date. */
 async function clientWithClasses(
   t: TestApp,
-  dates: string[],
+  dates: (string | NewLesson)[],
   status: "pending" | "cancelled" = "pending",
   locale?: "en" | "es",
 ) {
@@ -39,6 +45,12 @@ async function clientWithClasses(
   const { lessonIds } = await createBooking(t.db, { clientId: client.id, dates, status });
   return { email: client.email, id: client.id, lessonIds };
 }
+
+/** A time as a Spanish reader's mail writes it (ICU's words for a.m. and p.m. differ between Node versions). */
+const spanishTime = (time: string) =>
+  new Intl.DateTimeFormat("es-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    new Date(`1970-01-01T${time}:00Z`),
+  );
 
 /** The reminders queued for `email` (outbox rows). */
 const remindersQueuedFor = (email: string) =>
@@ -100,7 +112,28 @@ describe("queueDueReminders", () => {
     // 18:30 in Madrid on Wednesday April 1st (summer time): the classes of Thursday April 2nd are due.
     const clock = testClock("2026-04-01T16:30:00.000Z");
     const t = instance(clock);
-    const spanish = await clientWithClasses(t, ["2026-04-02"], "pending", "es");
+    // Rita's class has a time, an instructor and her address; the other's time is still to be set.
+    const bea = clientRows({
+      id: "bea-teacher",
+      firstName: "Bea",
+      lastName: "Teacher",
+      passwordHash: "$scrypt$x",
+    });
+    await t.db
+      .insertInto("user")
+      .values({ ...bea.user, role: "admin" })
+      .execute();
+    const spanish = await clientWithClasses(
+      t,
+      [{ date: "2026-04-02", startTime: "16:30", instructorId: "bea-teacher" }],
+      "pending",
+      "es",
+    );
+    await t.db
+      .updateTable("client")
+      .set({ address: "Calle Mayor 5, Madrid" })
+      .where("id", "=", spanish.id)
+      .execute();
     const english = await clientWithClasses(t, ["2026-04-02"]);
     // The sweep runs outside any request, and a request in English does not change whose language a mail is in.
     await queueDueReminders(t);
@@ -116,6 +149,11 @@ describe("queueDueReminders", () => {
         body: [
           "Hola, Rita:",
           "Te recordamos tu clase de natación de mañana, jueves, 2 de abril de 2026. La clase dura 30 minutos.",
+          [
+            `Hora: ${spanishTime("16:30")} – ${spanishTime("17:00")}`,
+            "Instructor: Bea Teacher",
+            "Dirección: Calle Mayor 5, Madrid",
+          ].join("\n"),
           "Puedes desactivar estos recordatorios en tu panel: http://localhost:3000/client-panel",
           [
             "-- ",
@@ -139,6 +177,7 @@ describe("queueDueReminders", () => {
       [
         `Hello Rita,`,
         "This is a reminder of your swim class tomorrow, Thursday, April 2, 2026. The class lasts 30 minutes.",
+        "Time: time to be set",
         "You can turn these reminders off on your dashboard: http://localhost:3000/client-panel",
         [
           "-- ",

@@ -4,6 +4,10 @@ export interface DueLesson {
   id: number;
   clientId: string;
   date: string;
+  startTime: string | null;
+  instructorName: string | null;
+  /** The household's, where the class is taught. */
+  address: string;
 }
 
 /**
@@ -17,7 +21,16 @@ export async function dueLessons(
   return db
     .selectFrom("lesson")
     .innerJoin("booking", "booking.id", "lesson.bookingId")
-    .select(["lesson.id", "lesson.clientId", "lesson.date"])
+    .innerJoin("client", "client.id", "lesson.clientId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .select([
+      "lesson.id",
+      "lesson.clientId",
+      "lesson.date",
+      "lesson.startTime",
+      "instructor.name as instructorName",
+      "client.address",
+    ])
     .where("lesson.date", "=", by.day)
     .where("lesson.reminderQueuedAt", "is", null)
     .where("lesson.id", ">", by.afterId)

@@ -1,4 +1,5 @@
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
+import { classMinutes, lessonMessages } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
@@ -19,8 +20,6 @@ import { claimReminder, type DueLesson, dueLessons } from "./repository.ts";
 
 export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 
-/** Spec: every class lasts 30 minutes. */
-const classMinutes = 30;
 /** Lessons read per query; the sweep reads again until a batch comes back short. */
 const batchSize = 100;
 
@@ -46,6 +45,13 @@ export function reminderMail(
           values: { day, minutes: classMinutes },
         },
       ),
+      [
+        lessonMessages.timeLine(lesson.startTime),
+        lesson.instructorName ? lessonMessages.instructorLine(lesson.instructorName) : "",
+        lesson.address ? lessonMessages.addressLine(lesson.address) : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
       translate(
         /*i18n*/ {
           id: "mails.reminder.turnOff",

@@ -18,7 +18,7 @@ const queryClient = new QueryClient({
 // What one user's pages fetched is never shown to the next person signing in on the same browser.
 const signedInUserId = () => {
   const auth = getAuthState();
-  return auth.status === "admin" || auth.status === "client" ? auth.user.id : null;
+  return "user" in auth ? auth.user.id : null;
 };
 let cachedFor = signedInUserId();
 subscribeAuth(() => {

@@ -73,7 +73,9 @@ export async function signIn(email: string, password: string): Promise<SessionUs
     body: { email, password },
   });
   const { user } = await apiFetch<SessionResponse>("/api/session");
-  if (user?.role !== "admin" && user?.role !== "client") throw new Error(authErrorMessages.other);
+  if (user?.role !== "admin" && user?.role !== "instructor" && user?.role !== "client") {
+    throw new Error(authErrorMessages.other);
+  }
   return user;
 }
 
@@ -88,7 +90,7 @@ export async function signOut(): Promise<void> {
 
 /** After the first-sign-in password change the server clears the flag; mirror it. */
 export function markPasswordChanged(): void {
-  if (state.status === "admin" || state.status === "client") {
-    setState({ status: state.status, user: { ...state.user, mustChangePassword: false } });
+  if ("user" in state) {
+    setState({ status: state.status, user: { ...state.user, mustChangePassword: false } } as AuthState);
   }
 }

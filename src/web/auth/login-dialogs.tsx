@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import type { PasswordResetRequestResponse } from "../../domain/api.ts";
 import { messages } from "../../domain/messages.ts";
-import { paths } from "../../domain/paths.ts";
+import { homeOf, paths } from "../../domain/paths.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { Dialog } from "../components/dialog/dialog.tsx";
 import { overlayEntryOnTop } from "../components/use-close-on-back.ts";
@@ -81,11 +81,7 @@ function LoginModal({ open: isOpen }: { open: boolean }) {
     setBusy(true);
     try {
       const user = await signIn(email, password);
-      const target = user.mustChangePassword
-        ? paths.changePassword
-        : user.role === "admin"
-          ? paths.admin
-          : paths.clientPanel;
+      const target = user.mustChangePassword ? paths.changePassword : homeOf(user.role);
       await closeDialogFirst();
       // A page load, not a route change: the signed-in pages are the app shell's (a prerendered page's router does
       // not know them), and they start with nothing left from before sign-in. It replaces the page signed in from.

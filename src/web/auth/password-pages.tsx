@@ -9,7 +9,7 @@ import type {
 } from "../../domain/api.ts";
 import { passwordMinLength } from "../../domain/auth.ts";
 import { messages } from "../../domain/messages.ts";
-import { paths, queryParams } from "../../domain/paths.ts";
+import { homeOf, paths, queryParams } from "../../domain/paths.ts";
 import { ApiError, apiFetch, errorMessageOf } from "../api/http.ts";
 import { markPasswordChanged, useAuth } from "./auth-store.ts";
 import { openResetModal } from "./login-modal.tsx";
@@ -157,7 +157,12 @@ export function ChangePasswordPage() {
         },
       });
       markPasswordChanged();
-      navigate(auth.status === "admin" ? paths.admin : paths.clientPanel, { replace: true });
+      navigate(
+        auth.status === "admin" || auth.status === "instructor" ? homeOf(auth.status) : paths.clientPanel,
+        {
+          replace: true,
+        },
+      );
     } catch (caught) {
       setError(errorMessageOf(caught));
     } finally {

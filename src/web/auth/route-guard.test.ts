@@ -32,6 +32,21 @@ describe("guardRedirect", () => {
     for (const path of adminPaths) expect(guardRedirect(as("client"), path)).toBe(paths.clientPanel);
   });
 
+  it("lets an instructor open only their lessons' pages, and sends them to Manage Bookings from any other", () => {
+    for (const path of [paths.manageBookings, paths.adminFeedback])
+      expect(guardRedirect(as("instructor"), path)).toBeNull();
+    for (const path of [
+      ...clientPaths,
+      paths.admin,
+      paths.clientsList,
+      paths.instructors,
+      paths.adminGallery,
+    ])
+      expect(guardRedirect(as("instructor"), path)).toBe(paths.manageBookings);
+    expect(guardRedirect(as("instructor", true), paths.manageBookings)).toBe(paths.changePassword);
+    expect(guardRedirect(as("instructor"), paths.changePassword)).toBe(paths.manageBookings);
+  });
+
   it("lets a client open both links to the payments page and a local checkout page", () => {
     for (const path of [paths.payments, paths.managePayments, "/checkout/local/lcs_abc-123"])
       expect(guardRedirect(as("client"), path)).toBeNull();

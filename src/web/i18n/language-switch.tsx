@@ -28,7 +28,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       return;
     event.preventDefault();
     rememberLocale(other);
-    if (auth.status === "admin" || auth.status === "client") {
+    if ("user" in auth) {
       // The page loads in the new language either way; a failed save only means mails keep the old one.
       await apiFetch("/api/session/locale", { method: "PUT", body: { locale: other } }).catch(
         () => undefined,

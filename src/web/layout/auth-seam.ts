@@ -12,9 +12,13 @@ export interface AuthState {
   status: AuthStatus;
 }
 
-/** The prerendered pages are signed-out; the store's first browser render matches them, then asks the server. */
+/**
+ * The prerendered pages are signed-out; the store's first browser render matches them, then asks the server. An
+ * instructor has the staff's chrome, as the owner does (docs/decisions/021).
+ */
 export function useAuthStatus(): AuthState {
-  return { status: useAuth().status };
+  const { status } = useAuth();
+  return { status: status === "instructor" ? "admin" : status };
 }
 
 export interface AuthActions {

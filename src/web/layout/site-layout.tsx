@@ -22,6 +22,8 @@ export function SiteLayout() {
   const { pathname, hash } = useLocation();
   const auth = useAuthStatus();
   const { onLogin, onLogout } = useAuthActions();
+  // "admin" for the staff: an instructor has the owner's chrome (useAuthStatus, docs/decisions/021).
+  const staff = auth.status === "admin";
   const chrome = chromeFor(auth.status);
   // Prerendered pages arrive with the visitor's chrome and keep it until the session is known; a page rendered in
   // the browser (the client's pages, the password pages) shows neither visitor nor signed-in chrome until then.
@@ -29,7 +31,7 @@ export function SiteLayout() {
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const goHome = useCallback(() => navigate(localized(paths.home), { replace: true }), [navigate, localized]);
-  useIdleSignOut(auth.status === "client" || auth.status === "admin", goHome);
+  useIdleSignOut(auth.status === "client" || staff, goHome);
 
   // A new page starts at its top, as a full page load would. A layout first shown by the load itself (a "POP")
   // keeps the scroll the browser (a reload) or the reader gave it: they may have scrolled, and begun pressing, before
@@ -47,7 +49,7 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         <Trans>Skip to main content</Trans>
       </a>
-      {auth.status === "admin" ? (
+      {staff ? (
         <AdminSiteBar onLogout={onLogout} />
       ) : pending ? (
         <SessionPendingHeader />

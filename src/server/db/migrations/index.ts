@@ -13,6 +13,7 @@ import * as households from "./0011-households.ts";
 import * as guardianInvitations from "./0012-guardian-invitations.ts";
 import * as familySearch from "./0013-family-search.ts";
 import * as schoolSettings from "./0014-school-settings.ts";
+import * as lessonSchedule from "./0015-lesson-schedule.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012-guardian-invitations": guardianInvitations,
   "0013-family-search": familySearch,
   "0014-school-settings": schoolSettings,
+  "0015-lesson-schedule": lessonSchedule,
 };

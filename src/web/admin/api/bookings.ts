@@ -4,6 +4,7 @@ import type {
   BookingPageResponse,
   bookingListQuerySchema,
   EditBookingInput,
+  LessonScheduleInput,
   LessonSwimmersInput,
   SaveBookingInput,
   SaveBookingResponse,
@@ -77,6 +78,12 @@ export const useEditBooking = () =>
 export const useSetClassSwimmers = () =>
   useBookingMutation(({ id, input }: { id: number; input: LessonSwimmersInput }) =>
     apiFetch<SaveBookingResponse>(`${bookingPath(id)}/swimmers`, { method: "PUT", body: input }),
+  );
+
+/** One class's start time and instructor (Manage Bookings' Times and instructors). */
+export const useSetClassSchedule = () =>
+  useBookingMutation(({ id, input }: { id: number; input: LessonScheduleInput }) =>
+    apiFetch<SaveBookingResponse>(`${bookingPath(id)}/schedule`, { method: "PUT", body: input }),
   );
 
 export const useDeleteBooking = () =>

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, checkEdit, lastBookableDay } from "../../../domain/bookings.ts";
+import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { createBookingPath } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
@@ -11,6 +12,11 @@ import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { dayPickerLocale } from "../../i18n/format.ts";
 import { useEditBooking } from "../api/bookings.ts";
+import {
+  LessonScheduleFields,
+  type LessonScheduleValue,
+  useOwnId,
+} from "../components/lesson-schedule-fields.tsx";
 import "../../components/calendar/calendar.css";
 
 const toDate = (day: string) => parseISO(day);
@@ -56,6 +62,15 @@ function EditBookingForm({
   const kept = days.filter((day) => day < today);
   const [chosen, setChosen] = useState(() => days.filter((day) => day >= today));
   const [alert, setAlert] = useState<string | null>(null);
+  // The dates an edit adds take the booking's latest class's time and instructor unless changed here.
+  const ownId = useOwnId();
+  const latest = booking.dates[booking.dates.length - 1];
+  const [schedule, setSchedule] = useState<LessonScheduleValue>(() => ({
+    startTime: latest?.startTime ?? null,
+    instructorId: latest?.instructor?.id ?? ownId,
+  }));
+  const timeOf = new Map(booking.dates.map((d) => [d.date, formatLessonTime(d.startTime)]));
+  const added = chosen.some((day) => !days.includes(day));
   const keptHeadingId = useId();
   const chosenHeadingId = useId();
   const todayDate = toDate(today);
@@ -93,7 +108,14 @@ function EditBookingForm({
     const refusal = refusalOf(chosen);
     if (refusal) return setAlert(refusal.message);
     try {
-      const answer = await edit.mutateAsync({ id: booking.id, input: { dates: chosen } });
+      const answer = await edit.mutateAsync({
+        id: booking.id,
+        input: {
+          dates: chosen,
+          startTime: schedule.startTime,
+          ...(schedule.instructorId ? { instructorId: schedule.instructorId } : {}),
+        },
+      });
       toast("success", answer.message || bookingMessages.updated);
       onDone();
     } catch (error) {
@@ -152,7 +174,9 @@ function EditBookingForm({
           </h3>
           <ul className="calendar-dates">
             {kept.map((day) => (
-              <li key={day}>{longDay(day)}</li>
+              <li key={day}>
+                {longDay(day)} · {timeOf.get(day)}
+              </li>
             ))}
           </ul>
         </section>
@@ -171,7 +195,9 @@ function EditBookingForm({
               const when = longDay(day);
               return (
                 <li key={day}>
-                  <span>{when}</span>
+                  <span>
+                    {when} · {timeOf.get(day) ?? t`new date`}
+                  </span>
                   <button
                     type="button"
                     className="admin-button admin-button--small admin-button--secondary"
@@ -189,6 +215,14 @@ function EditBookingForm({
           </ul>
         )}
       </section>
+      {added && (
+        <LessonScheduleFields
+          legend={t`Time and instructor of the new dates`}
+          value={schedule}
+          onChange={setSchedule}
+          currentInstructor={latest?.instructor ?? null}
+        />
+      )}
       <div className="dialog__actions">
         <button type="button" className="admin-button admin-button--secondary" onClick={onDone}>
           <Trans>Cancel</Trans>

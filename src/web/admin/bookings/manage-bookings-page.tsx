@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { type Booking, bookingMessages, manageBookingsPageSize } from "../../../domain/bookings.ts";
+import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
@@ -9,7 +10,10 @@ import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
+import { LessonPlace } from "../components/lesson-place.tsx";
+import { useIsOwner } from "../components/lesson-schedule-fields.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
+import { ClassScheduleDialog } from "./class-schedule-dialog.tsx";
 import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
 import { EditBookingDialog } from "./edit-booking-dialog.tsx";
 import "./manage-bookings.css";
@@ -25,6 +29,7 @@ export function ManageBookingsPage() {
   const query = useBookingList(search, page);
   const [editing, setEditing] = useState<Booking | null>(null);
   const [choosingSwimmers, setChoosingSwimmers] = useState<Booking | null>(null);
+  const [scheduling, setScheduling] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
   const remove = useDeleteBooking();
   const toast = useToast();
@@ -77,6 +82,7 @@ export function ManageBookingsPage() {
                 booking={booking}
                 onEdit={setEditing}
                 onSwimmers={setChoosingSwimmers}
+                onSchedule={setScheduling}
                 onDelete={setDeleting}
               />
             ))}
@@ -99,6 +105,7 @@ export function ManageBookingsPage() {
         <EditBookingDialog booking={editing} today={query.data.today} onClose={() => setEditing(null)} />
       )}
       <ClassSwimmersDialog booking={choosingSwimmers} onClose={() => setChoosingSwimmers(null)} />
+      <ClassScheduleDialog booking={scheduling} onClose={() => setScheduling(null)} />
       <ConfirmDialog
         open={deleting !== null}
         question={bookingMessages.confirmDelete}
@@ -115,35 +122,61 @@ function BookingItem({
   booking,
   onEdit,
   onSwimmers,
+  onSchedule,
   onDelete,
 }: {
   booking: Booking;
   onEdit: (booking: Booking) => void;
   onSwimmers: (booking: Booking) => void;
+  onSchedule: (booking: Booking) => void;
   onDelete: (booking: Booking) => void;
 }) {
   const { t } = useLingui();
+  // An instructor moves their lessons' times and writes feedback; dates, swimmers and deletion are the owner's.
+  const owner = useIsOwner();
   const name = booking.clientName ?? bookingMessages.unknownClient;
   const { title } = booking;
   return (
     <li className="booking-item">
       <h2 className="booking-item__name">{name}</h2>
       <p className="booking-item__title">
-        {title} · {formatPrice(booking.amountToPay)}
+        {booking.amountToPay === null ? title : `${title} · ${formatPrice(booking.amountToPay)}`}
       </p>
-      <p className="booking-item__dates">
-        {booking.dates.length === 0 ? t`No dates` : booking.dates.map((d) => shortDay(d.date)).join(" · ")}
-      </p>
+      {booking.dates.length === 0 ? (
+        <p className="booking-item__dates">{t`No dates`}</p>
+      ) : (
+        <ul className="booking-item__dates" aria-label={t`Classes`}>
+          {booking.dates.map((d) => (
+            <li key={d.date}>
+              {shortDay(d.date)} · {formatLessonTime(d.startTime)}
+              {d.instructor && ` · ${d.instructor.name}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      <LessonPlace address={booking.address} accessNotes={booking.accessNotes} />
       <div className="booking-item__actions">
-        <button
-          type="button"
-          className="admin-button admin-button--small"
-          aria-label={t`Edit ${title} for ${name}`}
-          onClick={() => onEdit(booking)}
-        >
-          <Trans>Edit</Trans>
-        </button>
-        {booking.familySwimmers.length > 1 && booking.dates.length > 0 && (
+        {owner && (
+          <button
+            type="button"
+            className="admin-button admin-button--small"
+            aria-label={t`Edit ${title} for ${name}`}
+            onClick={() => onEdit(booking)}
+          >
+            <Trans>Edit</Trans>
+          </button>
+        )}
+        {booking.dates.length > 0 && (
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--secondary"
+            aria-label={t`Times and instructors of ${title} for ${name}`}
+            onClick={() => onSchedule(booking)}
+          >
+            <Trans>Times</Trans>
+          </button>
+        )}
+        {owner && booking.familySwimmers.length > 1 && booking.dates.length > 0 && (
           <button
             type="button"
             className="admin-button admin-button--small admin-button--secondary"
@@ -153,14 +186,16 @@ function BookingItem({
             <Trans>Who swims</Trans>
           </button>
         )}
-        <button
-          type="button"
-          className="admin-button admin-button--small admin-button--danger"
-          aria-label={t`Delete ${title} for ${name}`}
-          onClick={() => onDelete(booking)}
-        >
-          <Trans>Delete</Trans>
-        </button>
+        {owner && (
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--danger"
+            aria-label={t`Delete ${title} for ${name}`}
+            onClick={() => onDelete(booking)}
+          >
+            <Trans>Delete</Trans>
+          </button>
+        )}
       </div>
     </li>
   );

@@ -18,6 +18,11 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { dayPickerLocale } from "../../i18n/format.ts";
 import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
 import { ClientSearch } from "../components/client-search.tsx";
+import {
+  LessonScheduleFields,
+  type LessonScheduleValue,
+  useOwnId,
+} from "../components/lesson-schedule-fields.tsx";
 import { SwimmerChoice } from "./swimmer-choice.tsx";
 import "../../components/calendar/calendar.css";
 import "./create-booking.css";
@@ -116,6 +121,9 @@ function BookingDetails({
   const [saved, setSaved] = useState<string[]>(() => draft.booking?.dates ?? []);
   const [chosen, setChosen] = useState<string[]>([]);
   const [swimmerIds, setSwimmerIds] = useState<string[]>(() => draft.swimmers.map((swimmer) => swimmer.id));
+  // Unchanged, the person saving teaches the new dates, time to be set.
+  const ownId = useOwnId();
+  const [schedule, setSchedule] = useState<LessonScheduleValue>({ startTime: null, instructorId: ownId });
   const name = `${client.firstName} ${client.lastName}`;
   const today = toDate(draft.today);
   const lastDay = toDate(lastBookableDay(draft.today));
@@ -149,7 +157,13 @@ function BookingDetails({
     try {
       // A household of one swimmer sends what it always sent: its one swimmer swims.
       const who = draft.swimmers.length > 1 ? { swimmerIds } : {};
-      answer = await save.mutateAsync({ clientId: client.id, dates, ...who });
+      answer = await save.mutateAsync({
+        clientId: client.id,
+        dates,
+        ...who,
+        startTime: schedule.startTime,
+        ...(schedule.instructorId ? { instructorId: schedule.instructorId } : {}),
+      });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) console.error("Booking save failed", error);
       return toast("error", saveFailureMessage(error));
@@ -182,6 +196,11 @@ function BookingDetails({
         </Trans>
       </p>
       <SwimmerChoice swimmers={draft.swimmers} chosen={swimmerIds} onChange={setSwimmerIds} />
+      <LessonScheduleFields
+        legend={t`Time and instructor of the chosen dates`}
+        value={schedule}
+        onChange={setSchedule}
+      />
       <div className="booking-details__body">
         <section aria-labelledby={calendarHeadingId}>
           <h3 id={calendarHeadingId}>

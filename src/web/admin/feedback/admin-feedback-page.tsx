@@ -13,6 +13,7 @@ import { Pager } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useFeedbackList, useSaveFeedback } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
+import { LessonPlace } from "../components/lesson-place.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import "./admin-feedback.css";
 
@@ -164,6 +165,7 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {titleOf(booking)} · {clientNameOf(booking)}
       </h2>
+      <LessonPlace address={booking.address} accessNotes={booking.accessNotes} />
       {booking.dates.length === 0 ? (
         <p>
           <Trans>This booking has no dates.</Trans>

@@ -10,7 +10,7 @@ import {
   useSearchParams,
 } from "react-router";
 import content from "../../../content/site.json";
-import { createBookingPath, paths, showsCreateBooking } from "../../../domain/paths.ts";
+import { createBookingPath, instructorPaths, paths, showsCreateBooking } from "../../../domain/paths.ts";
 import { signOut, useAuth } from "../../auth/auth-store.ts";
 import { useIdleSignOut } from "../../auth/idle-sign-out.ts";
 import { trapTabKey } from "../../components/focus-trap.ts";
@@ -49,7 +49,8 @@ export function AdminLayout() {
   const [searchParams] = useSearchParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const goHome = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
-  useIdleSignOut(auth.status === "admin", goHome);
+  const owner = auth.status === "admin";
+  useIdleSignOut(owner || auth.status === "instructor", goHome);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page changes
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
@@ -92,7 +93,7 @@ export function AdminLayout() {
     setPicked({ at: location.key, view });
     setDrawerOpen(false);
   };
-  const menu = [
+  const ownerMenu = [
     {
       label: t`Register Client`,
       to: paths.admin,
@@ -111,8 +112,13 @@ export function AdminLayout() {
     { label: t`Add Milestones`, to: paths.adminMilestones },
     { label: t`Gallery`, to: paths.adminGallery },
     { label: t`Newsletter`, to: paths.adminNewsletter },
+    { label: t`Instructors`, to: paths.instructors },
     { label: t`School settings`, to: paths.adminSettings },
   ];
+  // An instructor's menu: their lessons' pages only (docs/decisions/021).
+  const menu = owner
+    ? ownerMenu
+    : ownerMenu.filter((item) => (instructorPaths as readonly string[]).includes(item.to));
 
   return (
     <ToastProvider>

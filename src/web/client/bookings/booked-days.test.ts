@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Booking } from "../../../domain/bookings.ts";
 import { bookedDaysOf, bookingOn, bookingsOfSwimmer, dateOfDay, dayOfDate } from "./booked-days.ts";
 
+const untimed = { startTime: null, instructor: null };
+
 const booking = (id: number, dates: string[]): Booking => ({
   id,
   clientId: "c1",
@@ -13,9 +15,11 @@ const booking = (id: number, dates: string[]): Booking => ({
   classCount: dates.length,
   amountToPay: 60 * dates.length,
   familySwimmers: [{ id: "c1", firstName: "Lena" }],
+  address: "",
+  accessNotes: "",
   dates: dates.map((date) => {
     const feedback = date.endsWith("05") ? "Great kicks" : null;
-    return { date, feedback, swimmers: [{ id: "c1", firstName: "Lena", feedback }] };
+    return { date, feedback, swimmers: [{ id: "c1", firstName: "Lena", feedback }], ...untimed };
   }),
 });
 
@@ -57,14 +61,20 @@ describe("one swimmer of a household", () => {
           { ...leo, feedback: "Leo floated." },
           { ...mia, feedback: "Mia put her face in." },
         ],
+        ...untimed,
       },
-      { date: "2026-03-10", feedback: null, swimmers: [{ ...mia, feedback: null }] },
+      { date: "2026-03-10", feedback: null, swimmers: [{ ...mia, feedback: null }], ...untimed },
     ],
   };
 
   it("sees only the classes they swim in, each with their own feedback", () => {
     expect(bookingsOfSwimmer([siblings], "leo")[0]?.dates).toEqual([
-      { date: "2026-03-03", feedback: "Leo floated.", swimmers: [{ ...leo, feedback: "Leo floated." }] },
+      {
+        date: "2026-03-03",
+        feedback: "Leo floated.",
+        swimmers: [{ ...leo, feedback: "Leo floated." }],
+        ...untimed,
+      },
     ]);
     expect(bookingsOfSwimmer([siblings], "mia")[0]?.dates.map((day) => [day.date, day.feedback])).toEqual([
       ["2026-03-03", "Mia put her face in."],

@@ -1,5 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type Booking, type ClassSwimmer, shownBookingTitle } from "../../../domain/bookings.ts";
+import {
+  type BookedDate,
+  type Booking,
+  type ClassSwimmer,
+  shownBookingTitle,
+} from "../../../domain/bookings.ts";
+import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import "./bookings.css";
@@ -33,9 +39,10 @@ export function BookingDetailsDialog({
             <Trans>Dates</Trans>
           </h3>
           <ul className="booking-details__dates">
-            {booking.dates.map(({ date, swimmers }) => (
+            {booking.dates.map(({ date, swimmers, startTime, instructor }) => (
               <li key={date}>
                 <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
+                <ClassWhen startTime={startTime} instructor={instructor} />
                 <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
                 <ClassState day={date} today={today} />
               </li>
@@ -55,6 +62,23 @@ export function BookingDetailsDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+/** A class's time (30 minutes, or "time to be set") and who teaches it, beside its date. */
+export function ClassWhen({ startTime, instructor }: Pick<BookedDate, "startTime" | "instructor">) {
+  const time = formatLessonTime(startTime);
+  const name = instructor?.name;
+  return (
+    <span className="class-when">
+      {name ? (
+        <Trans>
+          {time} · with {name}
+        </Trans>
+      ) : (
+        time
+      )}
+    </span>
   );
 }
 

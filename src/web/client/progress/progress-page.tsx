@@ -15,6 +15,7 @@ import {
   BookingDetailsDialog,
   bookingTitleOf,
   ClassState,
+  ClassWhen,
   DetailsLabel,
   WhoSwims,
 } from "../bookings/booking-details-dialog.tsx";
@@ -223,9 +224,10 @@ function ClassList({
                 </button>
               </div>
               <ol className="progress__dates">
-                {booking.dates.map(({ date, swimmers }) => (
+                {booking.dates.map(({ date, swimmers, startTime, instructor }) => (
                   <li key={date}>
                     <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
+                    <ClassWhen startTime={startTime} instructor={instructor} />
                     <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
                     <ClassState day={date} today={today} />
                   </li>
