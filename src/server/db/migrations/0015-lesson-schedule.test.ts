@@ -12,7 +12,7 @@ import { createTestDatabase } from "../../../../test/support/test-database.ts";
 import type { Db } from "../database.ts";
 
 /**
- * Migration 0015 (each lesson's start time and instructor, issue 27) on a school as release 0013 left it: `npm run
+ * Migration 0015 (each lesson's start time and instructor, issue 27) on a school as release 0014 left it: `npm run
  * seed`'s demo households with their bookings, and three admin accounts, the school's owner being the one made
  * first (a later admin, and one whose role lists another role beside admin, must not take the lessons). Every
  * lesson comes through with no time ("time to be set") and the owner as instructor; every other row as it was.
@@ -56,7 +56,7 @@ const rowsOf = (snapshot: Snapshot, table: string): Row[] => snapshot.get(table)
 beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
   run = await migrateWithData(testDb.db, {
-    from: "0013-family-search",
+    from: "0014-school-settings",
     to: "0015-lesson-schedule",
     schema: testDb.schema,
     fill: (db) => fill(db as Db),
