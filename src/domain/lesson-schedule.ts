@@ -1,6 +1,6 @@
 import { emailField, requiredText } from "./fields.ts";
 import { localeTags } from "./locale.ts";
-import { formatDay } from "./school-day.ts";
+import { formatDay, formatter } from "./school-day.ts";
 import { readerLocale, translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
@@ -43,7 +43,7 @@ export const startsOverlap = (a: string, b: string) => Math.abs(minutesOf(a) - m
 
 /** "10:30 AM" / "10:30", in the reader's language. */
 export function formatStartTime(startTime: string): string {
-  return new Intl.DateTimeFormat(localeTags[readerLocale()], {
+  return formatter(localeTags[readerLocale()], {
     hour: "numeric",
     minute: "2-digit",
     timeZone: "UTC",
@@ -58,7 +58,7 @@ export function formatLessonTime(startTime: string | null): string {
 
 /** The UTC offset (ms) of `timeZone` at `instant`. */
 function offsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = formatter("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",

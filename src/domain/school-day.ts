@@ -19,7 +19,7 @@ export function isIsoDay(value: string): boolean {
  * and "today" is asked on every request of the booking pages.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale} ${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
