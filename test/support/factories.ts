@@ -85,7 +85,7 @@ export interface ClientRows {
 }
 
 /**
- * The rows of registerClient (clients/repository.ts insertClientAccount, households: insertFirstMembers): the
+ * The rows of registerClient (auth: insertPasswordLogin, clients: insertClientRow, households: insertFirstMembers): the
  * household, its first guardian and its only swimmer, all three the registered person (docs/decisions/019).
  */
 export function clientRows(input: NewClient): ClientRows {

@@ -255,3 +255,61 @@ export async function forgetAccount(trx: Db, userId: string): Promise<void> {
   }
   await trx.deleteFrom("user").where("id", "=", userId).execute();
 }
+
+/** A login made by the school for someone (a client, an instructor), who changes its temporary password first. */
+export interface NewPasswordLogin {
+  id: string;
+  accountId: string;
+  name: string;
+  email: string;
+  /** better-auth's stored role: "user" for a family's guardian, "instructor" for an instructor. */
+  role: string;
+  /** better-auth's hash of the temporary password. */
+  passwordHash: string;
+  now: string;
+  /** The person's language (mails, reminders); the column's default, English, when unset. */
+  locale?: string;
+}
+
+/**
+ * The better-auth user and credential account (the rows its admin createUser writes), in the caller's transaction,
+ * with the password change due at the first sign-in.
+ */
+export async function insertPasswordLogin(trx: Db, login: NewPasswordLogin): Promise<void> {
+  await trx
+    .insertInto("user")
+    .values({
+      id: login.id,
+      name: login.name,
+      email: login.email,
+      emailVerified: 0,
+      image: null,
+      createdAt: login.now,
+      updatedAt: login.now,
+      role: login.role,
+      banned: 0,
+      banReason: null,
+      banExpires: null,
+      mustChangePassword: 1,
+      ...(login.locale ? { locale: login.locale } : {}),
+    })
+    .execute();
+  await trx
+    .insertInto("account")
+    .values({
+      id: login.accountId,
+      accountId: login.id,
+      providerId: "credential",
+      userId: login.id,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: login.passwordHash,
+      createdAt: login.now,
+      updatedAt: login.now,
+    })
+    .execute();
+}

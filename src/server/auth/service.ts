@@ -16,6 +16,7 @@ import {
   findUserByEmail,
   forgetAccount,
   forgetSignInAttempt,
+  insertPasswordLogin,
   localesOf,
   ownerLocale,
   recordSignInAttempt,
@@ -24,6 +25,10 @@ import {
   setMustChangePassword,
 } from "./repository.ts";
 import type { SignedIn } from "./session.ts";
+
+export type { NewPasswordLogin } from "./repository.ts";
+/** The login of someone the school registers (a client's guardian, an instructor), in the caller's transaction. */
+export const createPasswordLogin = insertPasswordLogin;
 
 // Each person's language (docs/decisions/018): what their mails, reminders and calendar feed are written in.
 

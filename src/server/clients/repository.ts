@@ -170,62 +170,18 @@ export async function emailInUse(db: Db, email: string, exceptUserId?: string): 
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export interface NewClientAccount {
+export interface NewClientRow {
   id: string;
   firstName: string;
   lastName: string;
   email: string;
   phoneNumber: string;
   defaultPackType: PackType;
-  /** better-auth's hash of the temporary password. */
-  passwordHash: string;
-  accountId: string;
   now: string;
-  /** The guardian's language (mails, reminders); the column's default, English, when unset. */
-  locale?: string;
 }
 
-/**
- * The better-auth user and credential account (the rows its admin createUser writes) and the client row,
- * written by the caller's transaction so that all three exist or none does.
- */
-export async function insertClientAccount(trx: Db, account: NewClientAccount): Promise<void> {
-  await trx
-    .insertInto("user")
-    .values({
-      id: account.id,
-      name: `${account.firstName} ${account.lastName}`,
-      email: account.email,
-      emailVerified: 0,
-      image: null,
-      createdAt: account.now,
-      updatedAt: account.now,
-      role: "user",
-      banned: 0,
-      banReason: null,
-      banExpires: null,
-      mustChangePassword: 1,
-      ...(account.locale ? { locale: account.locale } : {}),
-    })
-    .execute();
-  await trx
-    .insertInto("account")
-    .values({
-      id: account.accountId,
-      accountId: account.id,
-      providerId: "credential",
-      userId: account.id,
-      accessToken: null,
-      refreshToken: null,
-      idToken: null,
-      accessTokenExpiresAt: null,
-      refreshTokenExpiresAt: null,
-      scope: null,
-      password: account.passwordHash,
-      createdAt: account.now,
-      updatedAt: account.now,
-    })
-    .execute();
+/** The client row of a new household, written by the caller's transaction after its first guardian's login. */
+export async function insertClientRow(trx: Db, account: NewClientRow): Promise<void> {
   await trx
     .insertInto("client")
     .values({

@@ -8,6 +8,7 @@ import type {
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
 import {
+  createPasswordLogin,
   deleteAccount,
   generateTemporaryPassword,
   requestPasswordReset,
@@ -33,7 +34,7 @@ import {
   clientExists,
   emailInUse,
   findClientRow,
-  insertClientAccount,
+  insertClientRow,
   listClients,
   updateClientAccount,
 } from "./repository.ts";
@@ -129,7 +130,18 @@ export async function registerClient(
     await db.transaction().execute(async (trx) => {
       if (await emailInUse(trx, input.email)) throw emailTaken();
       const now = clock.now().toISOString();
-      await insertClientAccount(trx, { ...input, id, accountId, passwordHash, now });
+      // The login, then the household's row: all of it exists or none does.
+      await createPasswordLogin(trx, {
+        id,
+        accountId,
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+        role: "user",
+        passwordHash,
+        now,
+        locale: input.locale,
+      });
+      await insertClientRow(trx, { ...input, id, now });
       // The household's first guardian and, when they swim (today's one-person client), its first swimmer.
       await insertFirstMembers(trx, {
         id,

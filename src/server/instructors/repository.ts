@@ -55,51 +55,6 @@ export async function findStaff(db: Db, userId: string): Promise<StaffMember | u
   return row && toMember(row);
 }
 
-/**
- * An instructor's login: the better-auth user (stored role "instructor", a password change due at first sign-in)
- * and its credential account, as the clients' registration writes a client's.
- */
-export async function insertInstructorAccount(
-  trx: Db,
-  account: { id: string; accountId: string; name: string; email: string; passwordHash: string; now: string },
-): Promise<void> {
-  await trx
-    .insertInto("user")
-    .values({
-      id: account.id,
-      name: account.name,
-      email: account.email,
-      emailVerified: 0,
-      image: null,
-      createdAt: account.now,
-      updatedAt: account.now,
-      role: "instructor",
-      banned: 0,
-      banReason: null,
-      banExpires: null,
-      mustChangePassword: 1,
-    })
-    .execute();
-  await trx
-    .insertInto("account")
-    .values({
-      id: account.accountId,
-      accountId: account.id,
-      providerId: "credential",
-      userId: account.id,
-      accessToken: null,
-      refreshToken: null,
-      idToken: null,
-      accessTokenExpiresAt: null,
-      refreshTokenExpiresAt: null,
-      scope: null,
-      password: account.passwordHash,
-      createdAt: account.now,
-      updatedAt: account.now,
-    })
-    .execute();
-}
-
 /** Whether the instructor teaches a lesson of household `clientId`: what lets them read that household. */
 export async function teachesHousehold(db: Db, instructorId: string, clientId: string): Promise<boolean> {
   const row = await db

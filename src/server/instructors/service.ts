@@ -6,12 +6,12 @@ import {
 } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import type { Auth } from "../auth/auth.ts";
-import { generateTemporaryPassword } from "../auth/service.ts";
+import { createPasswordLogin, generateTemporaryPassword } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
-import { emailInUse, findStaff, insertInstructorAccount, listStaff, teachesHousehold } from "./repository.ts";
+import { emailInUse, findStaff, listStaff, teachesHousehold } from "./repository.ts";
 
 export { teachesHousehold };
 
@@ -40,11 +40,12 @@ export async function createInstructor(
   try {
     await deps.db.transaction().execute(async (trx) => {
       if (await emailInUse(trx, input.email)) throw emailTaken();
-      await insertInstructorAccount(trx, {
+      await createPasswordLogin(trx, {
         id,
         accountId,
         name: `${input.firstName} ${input.lastName}`,
         email: input.email,
+        role: "instructor",
         passwordHash,
         now: deps.clock.now().toISOString(),
       });
