@@ -26,6 +26,7 @@ import { newsletterRoutes } from "./newsletter/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
+import { todayQueueKeyRoutes } from "./today/queue-key-routes.ts";
 import { inlineStyleHashes, staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))
     .route("/settings", settingsRoutes({ settings: deps.settings, guard }))
+    .route("/today-queue-key", todayQueueKeyRoutes({ auth, guard }))
     .route(
       "/newsletter",
       newsletterRoutes({

@@ -644,6 +644,13 @@ const routes: RouteCase[] = [
     expected: adminOnly(201),
   },
   {
+    route: "GET /api/today-queue-key",
+    name: "/api/today-queue-key (the staff member's own key for their unsent /today saves)",
+    method: "GET",
+    path: () => "/api/today-queue-key",
+    expected: staff(200),
+  },
+  {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",
     method: "PUT",
