@@ -12,3 +12,11 @@ export interface TodayQueueKeyResponse {
 
 /** The service worker's cache of GET /api/today answers (NetworkFirst): dropped at sign-out. */
 export const todayDaysCache = "today-days";
+
+/** GET /api/today (today-api's route): the days the service worker keeps for an offline reload. */
+export const todayDayPath = "/api/today";
+
+/** Where the build writes the service worker; registered from /today only, its scope the whole site. */
+export const serviceWorkerPath = "/sw.js";
+/** The web app manifest that makes /today installable (linked from /today only). */
+export const manifestPath = "/today.webmanifest";

@@ -47,7 +47,7 @@ interface StoredSave {
   key: string;
   userId: string;
   createdAt: number;
-  iv: Uint8Array;
+  iv: Uint8Array<ArrayBuffer>;
   sealed: ArrayBuffer;
 }
 
@@ -158,7 +158,7 @@ interface SealedHeader {
 }
 
 /** The header's length (4 bytes), the header as JSON, then each photo's bytes. */
-function pack(save: QueuedSave): Uint8Array {
+function pack(save: QueuedSave): Uint8Array<ArrayBuffer> {
   const header: SealedHeader = {
     lessonId: save.lessonId,
     record: save.record,
@@ -203,7 +203,8 @@ function unpack(key: string, createdAt: number, packed: ArrayBuffer): QueuedSave
 }
 
 /** Binds a sealed save to its owner and key: moved to another person's row or key, it no longer opens. */
-const boundTo = (userId: string, key: string) => encoder.encode(`${userId}\n${key}`);
+const boundTo = (userId: string, key: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(encoder.encode(`${userId}\n${key}`));
 
 export interface SaveQueue {
   /** Queues a save under a new idempotency key; it stays until accepted or discarded. */
@@ -328,4 +329,14 @@ export function openSaveQueue({
       return sending;
     },
   };
+}
+
+/** Drops every queue key from the phone (sign-out): the saves stay sealed until their owner signs in again. */
+export async function dropQueueKeys(dbName = offlineDbName): Promise<void> {
+  const db = await openOfflineDb(dbName);
+  try {
+    await db.clear(keysStore);
+  } finally {
+    db.close();
+  }
 }
