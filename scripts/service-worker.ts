@@ -64,6 +64,8 @@ await build({
   configFile: false,
   logLevel: "warn",
   publicDir: false,
+  // A library build leaves these to its user; a worker has no `process`.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     outDir: syncOut,
     emptyOutDir: false,

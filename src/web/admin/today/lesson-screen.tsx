@@ -209,7 +209,9 @@ export function LessonScreen({
                     capture="environment"
                     onChange={(event) => change(swimmer.id, { photo: event.target.files?.[0] ?? null })}
                   />
-                  {entry.photo && <PhotoPreview file={entry.photo} alt={t`${name} in this lesson, not sent yet`} />}
+                  {entry.photo && (
+                    <PhotoPreview file={entry.photo} alt={t`${name} in this lesson, not sent yet`} />
+                  )}
                   {!entry.photo && swimmer.photo && (
                     <img
                       className="today-swimmer__photo"
