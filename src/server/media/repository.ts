@@ -160,3 +160,15 @@ export async function latestLessonPhotos(
   }
   return latest;
 }
+
+/** Whether gallery picture `mediaId` was taken in lesson `lessonId`. */
+export async function isLessonPicture(db: Db, lessonId: number, mediaId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("galleryItem")
+    .select("id")
+    .where("id", "=", mediaId)
+    .where("lessonId", "=", lessonId)
+    .where("mediaType", "=", "image")
+    .executeTakeFirst();
+  return row !== undefined;
+}

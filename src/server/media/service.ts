@@ -26,6 +26,7 @@ import {
   findPicture,
   insertGalleryItem,
   insertMilestone,
+  isLessonPicture,
   latestLessonPhotos,
   listGalleryItems,
   listMilestones,
@@ -304,6 +305,18 @@ export async function pictureFile(
     throw mediaNotFound();
   }
   return { kind: picture.kind, file };
+}
+
+/** A picture taken in `lesson` (/today), by its id: any other picture, of that household or not, is not found. */
+export async function lessonPictureFile(
+  deps: MediaDeps,
+  lesson: { id: number; clientId: string },
+  mediaId: string,
+  variant: "full" | "thumb",
+): Promise<{ kind: "gallery"; file: StoredFile }> {
+  if (!(await isLessonPicture(deps.db, lesson.id, mediaId))) throw mediaNotFound();
+  const { file } = await pictureFile(deps, lesson.clientId, mediaId, variant);
+  return { kind: "gallery", file };
 }
 
 /** The row goes first (the item disappears at once), then its files. */
