@@ -88,6 +88,16 @@ export interface TodayResponse {
   unrecorded: UnrecordedLesson[];
 }
 
+/**
+ * GET /api/today/queue-key: the key the page encrypts its queued saves with on the phone (AES-256-GCM, raw, base64url
+ * of 32 bytes). The same person gets the same key after signing in again, so a queue kept through a sign-out is sent
+ * then; another person signing in on that phone gets another key and reads nothing of it.
+ */
+export interface TodayQueueKeyResponse {
+  userId: string;
+  key: string;
+}
+
 /** POST /api/lessons/:lessonId/record answers 200 with this (and the same again for a replayed key). */
 export interface LessonRecordResponse {
   message: string;

@@ -727,6 +727,13 @@ const routes: RouteCase[] = [
     expected: { ...adminOnly(200), ...instructors(403, 200) },
   },
   {
+    route: "GET /api/today/queue-key",
+    name: "/api/today/queue-key (the caller's own)",
+    method: "GET",
+    path: () => "/api/today/queue-key",
+    expected: staff(200),
+  },
+  {
     route: "POST /api/lessons/:lessonId/record",
     name: "/api/lessons/:lessonId/record (I1's lesson, no record sent: refused after the guard and the lesson's owner)",
     method: "POST",

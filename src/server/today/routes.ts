@@ -11,10 +11,12 @@ import {
   maxRecordBodyBytes,
   photoFieldName,
   recordFieldName,
+  type TodayQueueKeyResponse,
   type TodayResponse,
   todayMessages,
   todayQuerySchema,
 } from "../../domain/today.ts";
+import type { Auth } from "../auth/auth.ts";
 import type { SessionGuard, SignedIn } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { limitRequestBody } from "../http/body-limit.ts";
@@ -25,6 +27,7 @@ import { pictureAnswer } from "../media/routes.ts";
 import {
   answerGivenTo,
   lessonPhotoFile,
+  queueKeyOf,
   type RecordPhotos,
   recordLesson,
   type Staff,
@@ -108,12 +111,18 @@ async function readSave(c: Context) {
 }
 
 /** /api/today: an instructor's day (issue 27); the owner's, anyone's. */
-export function todayRoutes(deps: TodayDeps & { guard: SessionGuard }) {
-  return new Hono<AppEnv>().get("/", deps.guard.requireStaff, async (c) => {
-    c.header("Cache-Control", "private, no-store");
-    const day = await todayOf(deps, parseQuery(c, todayQuerySchema), staffOf(c.get("signedIn")));
-    return c.json<TodayResponse>(day);
-  });
+export function todayRoutes(deps: TodayDeps & { guard: SessionGuard; auth: Auth }) {
+  return new Hono<AppEnv>()
+    .get("/", deps.guard.requireStaff, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const day = await todayOf(deps, parseQuery(c, todayQuerySchema), staffOf(c.get("signedIn")));
+      return c.json<TodayResponse>(day);
+    })
+    .get("/queue-key", deps.guard.requireStaff, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const { secret } = await deps.auth.$context;
+      return c.json<TodayQueueKeyResponse>(queueKeyOf(secret, staffOf(c.get("signedIn"))));
+    });
 }
 
 const mediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

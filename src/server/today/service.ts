@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { Role } from "../../domain/auth.ts";
 import { bookingMessages, upcomingFeedbackChange } from "../../domain/bookings.ts";
 import { lessonMessages } from "../../domain/lesson-schedule.ts";
@@ -6,6 +7,7 @@ import {
   type LessonRecordResponse,
   type TodayLesson,
   type TodayQuery,
+  type TodayQueueKeyResponse,
   type TodayResponse,
   todayMessages,
   unrecordedLimit,
@@ -117,6 +119,16 @@ export async function todayOf(deps: TodayDeps, query: TodayQuery, staff: Staff):
     lessons,
     unrecorded,
   };
+}
+
+/**
+ * The key a phone encrypts `staff`'s queued saves with: derived from the server's secret (the one that signs
+ * sessions) and the person, never stored, so only that person, signed in, can have it. A new secret makes queued
+ * saves unreadable, as it ends every session.
+ */
+export function queueKeyOf(secret: string, staff: Staff): TodayQueueKeyResponse {
+  const key = createHmac("sha256", secret).update(`today-queue:${staff.userId}`).digest("base64url");
+  return { userId: staff.userId, key };
 }
 
 // Saving a lesson.

@@ -10,6 +10,7 @@ import {
   signedInAdmin,
   signedInClient,
   signedInInstructor,
+  signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
 import { addSwimmer, createBooking } from "../../../test/support/factories.ts";
@@ -21,6 +22,7 @@ import type {
   Attendance,
   LessonRecordInput,
   LessonRecordResponse,
+  TodayQueueKeyResponse,
   TodayResponse,
 } from "../../domain/today.ts";
 import type { Db } from "../db/database.ts";
@@ -548,5 +550,24 @@ describe("POST /api/lessons/:lessonId/record", () => {
     expect((await written(id)).swimmers.map((each) => [each.attendance, each.feedback])).toEqual(
       [f.leo, f.mia].sort().map((swimmer) => (swimmer === f.leo ? [null, null] : ["absent", null])),
     );
+  });
+});
+
+describe("GET /api/today/queue-key", () => {
+  const keyOf = async (account: TestAccount) => {
+    const response = await call(t, "GET", "/api/today/queue-key", { cookie: account.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    return (await response.json()) as TodayQueueKeyResponse;
+  };
+
+  it("gives each person their own AES-256 key, the same after signing in again", async () => {
+    const first = await keyOf(i1);
+    expect(first.userId).toBe(i1.id);
+    expect(Buffer.from(first.key, "base64url")).toHaveLength(32);
+    const again = await signIn(t, i1.email, i1.password);
+    expect(await keyOf({ ...i1, cookie: again.cookie })).toEqual(first);
+    expect((await keyOf(i2)).key).not.toBe(first.key);
+    expect((await call(t, "GET", "/api/today/queue-key")).status).toBe(401);
   });
 });
