@@ -1,5 +1,8 @@
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
-import { isStartTime } from "./lesson-schedule.ts";
+import { formatLessonTime, isStartTime } from "./lesson-schedule.ts";
+import { maxUploadBytes } from "./media.ts";
+import { rowIdParam } from "./query.ts";
+import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
@@ -16,6 +19,12 @@ export type Attendance = (typeof attendanceValues)[number];
 export const unrecordedLimit = 20;
 /** The most swimmers one save may list (a class is one household's swimmers). */
 export const maxSwimmersPerRecord = 20;
+
+/**
+ * The largest save the server reads: its photos (each at most maxUploadBytes, as any upload) and the record. A phone
+ * that shrinks its photos before queuing them stays far below it.
+ */
+export const maxRecordBodyBytes = 4 * maxUploadBytes;
 
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 export const idempotencyKeyHeader = "Idempotency-Key";
@@ -79,6 +88,16 @@ export interface TodayResponse {
   unrecorded: UnrecordedLesson[];
 }
 
+/**
+ * GET /api/today/queue-key: the key the page encrypts its queued saves with on the phone (AES-256-GCM, raw, base64url
+ * of 32 bytes). The same person gets the same key after signing in again, so a queue kept through a sign-out is sent
+ * then; another person signing in on that phone gets another key and reads nothing of it.
+ */
+export interface TodayQueueKeyResponse {
+  userId: string;
+  key: string;
+}
+
 /** POST /api/lessons/:lessonId/record answers 200 with this (and the same again for a replayed key). */
 export interface LessonRecordResponse {
   message: string;
@@ -112,6 +131,82 @@ export const todayMessages = {
     return translate(
       /*i18n*/ { id: "today.startTimeSeen", message: "The lesson's time must be HH:MM, or empty." },
     );
+  },
+  get saved() {
+    return translate(/*i18n*/ { id: "today.saved", message: "Lesson saved." });
+  },
+  get keyMissing() {
+    return translate(
+      /*i18n*/ {
+        id: "today.keyMissing",
+        message: "A save needs an Idempotency-Key header: 8 to 100 letters, digits, _ or -.",
+      },
+    );
+  },
+  get keyReused() {
+    return translate(
+      /*i18n*/ {
+        id: "today.keyReused",
+        message:
+          "This save's key was already used for another save, so it was not saved. Save the lesson again.",
+      },
+    );
+  },
+  get recordMissing() {
+    return translate(
+      /*i18n*/ {
+        id: "today.recordMissing",
+        message: "A save sends its record as form data: a field named record holding the lesson's JSON.",
+      },
+    );
+  },
+  get lessonNotFound() {
+    return translate(
+      /*i18n*/ {
+        id: "today.lessonNotFound",
+        message:
+          "This lesson is no longer on the schedule: it was removed after your day was loaded. Nothing was saved.",
+      },
+    );
+  },
+  lessonMoved: (date: string, startTime: string | null) =>
+    translate(
+      /*i18n*/ {
+        id: "today.lessonMoved",
+        message:
+          "This lesson was moved to {day}, {time}, after your day was loaded. Nothing was saved: check it and save again.",
+        values: { day: formatDay(date), time: formatLessonTime(startTime) },
+      },
+    ),
+  photoNotAllowed: (name: string) =>
+    translate(
+      /*i18n*/ {
+        id: "today.photoNotAllowed",
+        message:
+          "{name}'s family has not allowed photos. Nothing was saved: remove the photo and save again.",
+        values: { name },
+      },
+    ),
+  get photoNotInLesson() {
+    return translate(
+      /*i18n*/ {
+        id: "today.photoNotInLesson",
+        message: "A photo was sent for someone who is not in this lesson.",
+      },
+    );
+  },
+  get photoNotAFile() {
+    return translate(
+      /*i18n*/ { id: "today.photoNotAFile", message: "A photo field must hold an image file." },
+    );
+  },
+  get onlyOwnDay() {
+    return translate(
+      /*i18n*/ { id: "today.onlyOwnDay", message: "An instructor sees only their own lessons." },
+    );
+  },
+  get invalidLessonId() {
+    return translate(/*i18n*/ { id: "today.invalidLessonId", message: "Invalid lesson id." });
   },
 };
 
@@ -170,3 +265,6 @@ export const todayQuerySchema = z.object({
     .optional(),
 });
 export type TodayQuery = z.infer<typeof todayQuerySchema>;
+
+/** The `:lessonId` of /api/lessons/:lessonId/…. */
+export const lessonIdParam = rowIdParam(() => todayMessages.invalidLessonId);

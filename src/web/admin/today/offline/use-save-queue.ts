@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { TodayLesson } from "../../../../domain/today.ts";
-import { type TodayQueueKeyResponse, todayQueueKeyPath } from "../../../../domain/today-offline.ts";
+import type { TodayLesson, TodayQueueKeyResponse } from "../../../../domain/today.ts";
+import { todayQueueKeyPath } from "../../../../domain/today-offline.ts";
 import { readerLocale } from "../../../../domain/translate.ts";
 import { apiFetch } from "../../../api/http.ts";
 import { todaySavesChanged } from "./messages.ts";
@@ -73,6 +73,7 @@ export function useSaveQueue(userId: string, onAccepted: (lessons: TodayLesson[]
       if (!key) {
         try {
           const answer = await apiFetch<TodayQueueKeyResponse>(todayQueueKeyPath);
+          if (answer.userId !== userId) throw new Error("the key of someone else");
           key = await importQueueKey(answer.key);
           await keepQueueKey(userId, key);
         } catch {
