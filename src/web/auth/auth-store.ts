@@ -93,7 +93,9 @@ export async function refreshSession(beforeShowing?: (next: AuthState) => Promis
   } catch (error) {
     // A failure to resolve the role gives no role (spec §8), except to a staff member without signal on this
     // browser: they keep their day (docs/decisions/023).
-    const unreachable = error instanceof ApiError && error.code === NETWORK_ERROR_CODE;
+    // Offline, the call can fail before the page's words have loaded, and apiFetch then throws while wording its
+    // network error: anything but the server's own answer counts as "not reached".
+    const unreachable = !(error instanceof ApiError) || error.code === NETWORK_ERROR_CODE;
     const staff = unreachable && typeof localStorage !== "undefined" ? recalledStaff() : null;
     next = staff ? { status: staff.role, user: staff } : signedOut;
   }

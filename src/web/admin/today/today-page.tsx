@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
-import { queryParams, todayPath } from "../../../domain/paths.ts";
+import { paths, queryParams, todayPath } from "../../../domain/paths.ts";
 import { addDays, formatDay } from "../../../domain/school-day.ts";
 import type { TodayLesson, TodayResponse } from "../../../domain/today.ts";
 import { todayDayPath } from "../../../domain/today-offline.ts";
@@ -42,6 +42,14 @@ const installed = () =>
   window.matchMedia?.("(display-mode: standalone)").matches ||
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
+function fetchDay(date: string | null, instructorId: string | null, signal?: AbortSignal) {
+  const query = new URLSearchParams();
+  if (date) query.set("date", date);
+  if (instructorId) query.set("instructorId", instructorId);
+  const suffix = query.size > 0 ? `?${query}` : "";
+  return apiFetch<TodayResponse>(`${todayDayPath}${suffix}`, { signal });
+}
+
 function dayKey(date: string | null, instructorId: string | null) {
   return ["today", date ?? "", instructorId ?? ""] as const;
 }
@@ -65,13 +73,7 @@ export function TodayPage() {
 
   const day = useQuery({
     queryKey: dayKey(date, instructorId),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams();
-      if (date) query.set("date", date);
-      if (instructorId) query.set("instructorId", instructorId);
-      const suffix = query.size > 0 ? `?${query}` : "";
-      return apiFetch<TodayResponse>(`${todayDayPath}${suffix}`, { signal });
-    },
+    queryFn: ({ signal }) => fetchDay(date, instructorId, signal),
     // Offline too: the service worker answers from the days it kept.
     networkMode: "always",
   });
@@ -87,8 +89,28 @@ export function TodayPage() {
     return () => container?.removeEventListener("controllerchange", refetch);
   }, [queryClient]);
 
+  // The days around this one, fetched while there is signal so that the worker keeps them for the day without.
+  const shownDate = day.data?.date;
+  useEffect(() => {
+    if (!shownDate || !navigator.onLine) return;
+    for (const near of [shownDate, addDays(shownDate, 1), addDays(shownDate, -1)])
+      void queryClient.prefetchQuery({
+        queryKey: dayKey(near, instructorId),
+        queryFn: () => fetchDay(near, instructorId),
+        networkMode: "always",
+      });
+  }, [shownDate, instructorId, queryClient]);
+
+  // The lessons as the server saved them show at once; the days are then asked for again.
   const onAccepted = useCallback(
-    (_lessons: TodayLesson[]) => void queryClient.invalidateQueries({ queryKey: ["today"] }),
+    (lessons: TodayLesson[]) => {
+      const saved = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+      queryClient.setQueriesData<TodayResponse>(
+        { queryKey: ["today"] },
+        (was) => was && { ...was, lessons: was.lessons.map((lesson) => saved.get(lesson.id) ?? lesson) },
+      );
+      void queryClient.invalidateQueries({ queryKey: ["today"] });
+    },
     [queryClient],
   );
   const queue = useSaveQueue(user?.id ?? "", onAccepted);
@@ -214,6 +236,13 @@ function DayScreen({
 }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // The day's own address and the lesson: the same answer of the day (kept offline) serves both screens.
+  const lessonLink = (lessonId: number) => {
+    const query = new URLSearchParams(search);
+    query.set(lessonParam, String(lessonId));
+    return `${paths.today}?${query}`;
+  };
   const stateWords = {
     refused: t`Refused`,
     pending: t`Pending`,
@@ -297,10 +326,7 @@ function DayScreen({
                       </li>
                     ))}
                   </ul>
-                  <Link
-                    className="button button--blue today-lesson__open"
-                    to={`${todayPath(data.date, instructorId)}&${lessonParam}=${lesson.id}`}
-                  >
+                  <Link className="button button--blue today-lesson__open" to={lessonLink(lesson.id)}>
                     {t`Record ${householdName}`}
                   </Link>
                 </article>

@@ -97,7 +97,9 @@ export function useSaveQueue(userId: string, onAccepted: (lessons: TodayLesson[]
       if (document.visibilityState === "visible") sendNow();
     };
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === todaySavesChanged) void showQueue();
+      // Background Sync sent saves: the queue and the day have changed.
+      if ((event.data as { type?: string } | null)?.type === todaySavesChanged)
+        void showQueue().then(() => acceptedRef.current([]));
     };
     window.addEventListener("online", sendNow);
     window.addEventListener("pageshow", sendNow);
