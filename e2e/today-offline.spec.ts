@@ -281,3 +281,63 @@ test("@desktop-only the public pages get no service worker and no manifest", asy
   const html = await (await page.request.get("/services")).text();
   expect(html).not.toContain("sw.js");
 });
+
+test("@desktop-only the owner switches to an instructor's day; a save refused because the lesson moved shows why and keeps the words", async ({
+  page,
+  adminPage,
+  adminApi,
+  newClient,
+  signedInAs,
+  baseURL,
+}) => {
+  // The same page as at 375 px, one column wider; the refusal is the server's, whatever the width.
+  test.slow();
+  const i1 = await newInstructor(adminApi, baseURL as string);
+  const family = await newClient({ firstName: "Olga", lastName: uniqueName("Moved"), packType: "4_60" });
+  await buyPackageAsAdmin(adminPage, family, "4_60");
+  const { today } = (await (await adminApi.get(`/api/bookings/draft/${family.id}`)).json()) as {
+    today: string;
+  };
+  const saved = await adminApi.post("/api/bookings", {
+    data: { clientId: family.id, dates: [today], startTime: "11:00", instructorId: i1.id },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const bookingId = ((await saved.json()) as { booking: { id: number } }).booking.id;
+
+  await signedInAs("admin");
+  await page.goto("/today");
+  await page.getByLabel("Instructor").selectOption({ label: i1.name });
+  await expect(page).toHaveURL(new RegExp(`teacher=${i1.id}`));
+  const card = page.getByRole("article").filter({ hasText: family.name });
+  await expect(card).toContainText("Not recorded yet");
+  await card.getByRole("link", { name: `Record ${family.name}` }).click();
+
+  // Meanwhile the lesson moves to 12:00: the save, made for 11:00, is refused and not written.
+  const moved = await adminApi.put(`/api/bookings/${bookingId}/schedule`, {
+    data: { date: today, startTime: "12:00", instructorId: i1.id },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  const name = `Olga ${family.lastName}`;
+  await page
+    .getByRole("group", { name: `Attendance of ${name}` })
+    .getByRole("radio", { name: "Absent" })
+    .check();
+  await page.getByLabel(`Feedback for ${name}`).fill("Olga had a cold.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  const refusal = page.getByRole("alert", { name: "Refused save" });
+  await expect(refusal).toContainText("The server refused this save:");
+  await expect(refusal).toContainText("Olga had a cold.");
+  await expect(page.getByText("Not saved: the server refused it.")).toBeVisible();
+  await expect(page.getByLabel(`Feedback for ${name}`)).toHaveValue("Olga had a cold.");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Back to the day" }).click();
+  await expect(card).toContainText("Refused");
+
+  // Discarded on purpose, it is gone; nothing was written.
+  await card.getByRole("link", { name: `Record ${family.name}` }).click();
+  await refusal.getByRole("button", { name: "Discard this save" }).click();
+  await expect(refusal).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the day" }).click();
+  await expect(card).toContainText("Not recorded yet");
+});

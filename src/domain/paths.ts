@@ -145,9 +145,13 @@ export const queryParams = {
   /** /feedback?month=1…12&year=YYYY (absent: All Months, All Years). */
   feedbackMonth: "month",
   feedbackYear: "year",
-  /** /today?date=YYYY-MM-DD&instructor=<id> (absent date: the school's today; absent instructor: oneself). */
-  todayDate: "date",
-  todayInstructor: "instructor",
+  /**
+   * /today?for=YYYY-MM-DD&teacher=<id>&lesson=<id> (absent day: the school's today; absent teacher: oneself; a
+   * lesson: that lesson's screen). Not "date" and "instructor": those words are strings of their own elsewhere.
+   */
+  todayDate: "for",
+  todayInstructor: "teacher",
+  todayLesson: "lesson",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;

@@ -18,8 +18,8 @@ import { linkTodayManifest, registerTodayWorker } from "./offline/service-worker
 import { useSaveQueue } from "./offline/use-save-queue.ts";
 import "./today.css";
 
-/** The lesson opened on its own screen: /today?date=…&lesson=<id>. */
-const lessonParam = "lesson";
+/** The lesson opened on its own screen (paths.ts). */
+const lessonParam = queryParams.todayLesson;
 
 const subscribeOnline = (changed: () => void) => {
   window.addEventListener("online", changed);
