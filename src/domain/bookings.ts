@@ -400,7 +400,7 @@ const dateList = z
   )
   .transform((days) => [...days].sort());
 
-const swimmerId = z.string(said(() => bookingMessages.swimmerNotInHousehold)).regex(
+export const swimmerId = z.string(said(() => bookingMessages.swimmerNotInHousehold)).regex(
   /^[A-Za-z0-9_-]{1,64}$/,
   said(() => bookingMessages.swimmerNotInHousehold),
 );
@@ -444,7 +444,8 @@ export const editBookingSchema = z
   .strict();
 export type EditBookingInput = z.infer<typeof editBookingSchema>;
 
-const feedbackText = z
+/** One class's feedback for one swimmer, as Add Feedback and the /today save take it. */
+export const feedbackText = z
   .string()
   .max(
     maxFeedbackLength,

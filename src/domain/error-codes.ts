@@ -61,6 +61,13 @@ export const errorCodes = [
   // a lesson then.
   "instructor-not-found",
   "lesson-overlap",
+  // An instructor's day (/today, issue 27): the lesson was deleted, or moved, since the instructor saw it; a save's
+  // idempotency key already used by another person or for another lesson; a photo of a swimmer whose family has
+  // not allowed photos.
+  "lesson-not-found",
+  "lesson-moved",
+  "idempotency-key-reused",
+  "photo-not-allowed",
   // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
   // household's first guardian, who cannot be removed.
   "invitation-not-found",

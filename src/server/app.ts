@@ -26,6 +26,7 @@ import { newsletterRoutes } from "./newsletter/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
+import { lessonRecordPaths, lessonRoutes, todayRoutes } from "./today/routes.ts";
 import { inlineStyleHashes, staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
 
@@ -83,6 +84,8 @@ export function createApp(deps: AppDeps) {
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, guard }))
+    .route("/today", todayRoutes({ ...deps, guard }))
+    .route("/lessons", lessonRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
@@ -133,12 +136,12 @@ export function createApp(deps: AppDeps) {
       await next();
     })
     .use(compress())
-    // Uploads (media) stream in under their own limit (media/routes.ts).
+    // Uploads (media) and lesson saves with photos (/today) stream in under their own limits (their routes.ts).
     // The Stripe webhook reads its raw body (the signature covers those bytes) under its own limit.
     .use(
       "/api/*",
       limitRequestBody(apiBodyLimitBytes, {
-        exceptUnder: ["/api/payments/stripe/webhook", ...mediaUploadPaths],
+        exceptUnder: ["/api/payments/stripe/webhook", ...mediaUploadPaths, ...lessonRecordPaths],
       }),
     )
     .route("/healthz", healthRoutes(db, { redisReady: deps.redisReady }))

@@ -40,6 +40,8 @@ let db: Db;
 let t: TestApp;
 const accounts = {} as Record<Exclude<Caller, "visitor">, TestAccount>;
 let victims: Record<Caller, string>;
+/** I1's lesson in A's household (issue 27's /today). */
+let lessonOfI1: number;
 let registered = 0;
 const callers: Caller[] = [
   "visitor",
@@ -65,12 +67,13 @@ beforeAll(async () => {
   await db.deleteFrom("guardian").where("userId", "=", accounts.removed.id).execute();
   accounts.instructorI1 = await signedInInstructor(t, { name: "Ivy One" });
   accounts.instructorI2 = await signedInInstructor(t, { name: "Ian Two" });
-  await createBooking(db, {
+  const bookingOfA = await createBooking(db, {
     clientId: accounts.clientA.id,
     dates: [{ date: "2030-01-07", instructorId: accounts.instructorI1.id }],
     // On an ended plan: A buys a package below.
     status: "cancelled",
   });
+  lessonOfI1 = bookingOfA.lessonIds["2030-01-07"] as number;
   await createBooking(db, {
     clientId: accounts.clientB.id,
     dates: [{ date: "2030-01-07", instructorId: accounts.instructorI2.id }],
@@ -107,6 +110,7 @@ interface RouteCase {
   method: string;
   path: (caller: Caller) => string;
   body?: (caller: Caller) => unknown;
+  headers?: (caller: Caller) => Record<string, string>;
   /** An instructor left out is refused (403). */
   expected: Record<Exclude<Caller, "instructorI1" | "instructorI2">, number> &
     Partial<Record<"instructorI1" | "instructorI2", number>>;
@@ -707,6 +711,44 @@ const routes: RouteCase[] = [
     body: () => ({ token: "not-a-token", firstName: "Eve", lastName: "Intruder", password: "long-enough-1" }),
     expected: anyone(400),
   },
+  // An instructor's day (issue 27): the staff's; an instructor only their own lessons, the owner everyone's.
+  {
+    route: "GET /api/today",
+    name: "/api/today (the caller's own day)",
+    method: "GET",
+    path: () => "/api/today?date=2030-01-07",
+    expected: staff(200),
+  },
+  {
+    route: "GET /api/today",
+    name: "/api/today?instructorId= (I2's day: I1 cannot read it)",
+    method: "GET",
+    path: () => `/api/today?date=2030-01-07&instructorId=${accounts.instructorI2.id}`,
+    expected: { ...adminOnly(200), ...instructors(403, 200) },
+  },
+  {
+    route: "GET /api/today/queue-key",
+    name: "/api/today/queue-key (the caller's own)",
+    method: "GET",
+    path: () => "/api/today/queue-key",
+    expected: staff(200),
+  },
+  {
+    route: "POST /api/lessons/:lessonId/record",
+    name: "/api/lessons/:lessonId/record (I1's lesson, no record sent: refused after the guard and the lesson's owner)",
+    method: "POST",
+    path: () => `/api/lessons/${lessonOfI1}/record`,
+    body: () => ({}),
+    headers: (caller) => ({ "Idempotency-Key": `matrix-${caller}-key` }),
+    expected: { ...adminOnly(400), ...instructors(400, 403) },
+  },
+  {
+    route: "GET /api/lessons/:lessonId/photos/:mediaId/:variant",
+    name: "/api/lessons/:lessonId/photos/:mediaId/:variant (I1's lesson, no such photo)",
+    method: "GET",
+    path: () => `/api/lessons/${lessonOfI1}/photos/no-such-photo/thumb`,
+    expected: { ...adminOnly(404), ...instructors(404, 403) },
+  },
   // Swimmers (issue 26): the household's guardians read them (progress); the admin alone writes.
   {
     route: "GET /api/clients/:clientId/swimmers",
@@ -775,6 +817,7 @@ describe("authorization matrix", () => {
         const response = await call(t, route.method, route.path(caller), {
           cookie: caller === "visitor" ? undefined : accounts[caller].cookie,
           body: route.body?.(caller),
+          headers: route.headers?.(caller),
         });
         statuses[caller] = response.status;
         if (response.status === 401 || response.status === 403) {

@@ -608,6 +608,59 @@ interface FeedbackNews {
   swimmer: string | null;
 }
 
+/** New or changed feedback a save wrote: which class, for whom (a swimmer's first name), the text. */
+export interface WrittenFeedback {
+  date: string;
+  swimmer: string;
+  text: string;
+}
+
+/**
+ * Queues, in the caller's transaction, the mail that tells household `clientId` about feedback a save wrote: to
+ * every guardian who gets the household's mail, each in their language, whoever wrote it (decision 018); each
+ * text under its swimmer's name when the household has several. Answers the mails' ids, for
+ * deliverFeedbackMail once the transaction committed. Add Feedback's save and /today's use it.
+ */
+export async function queueFeedbackMail(
+  deps: Pick<BookingDeps, "outbox" | "config">,
+  trx: Db,
+  clientId: string,
+  written: readonly WrittenFeedback[],
+): Promise<number[]> {
+  if (written.length === 0) return [];
+  const severalSwimmers = (await swimmersOf(trx, clientId)).length > 1;
+  const news: FeedbackNews[] = written.map((item) => ({
+    date: item.date,
+    text: item.text,
+    swimmer: severalSwimmers ? item.swimmer : null,
+  }));
+  const mailIds: number[] = [];
+  for (const to of await mailRecipients(trx, [clientId], { reminders: false })) {
+    mailIds.push(
+      await deps.outbox.enqueue(
+        inLocale(to.locale, () => feedbackMail(to, news, publicUrl(deps.config))),
+        trx,
+      ),
+    );
+  }
+  return mailIds;
+}
+
+/** Sends the feedback mails queued by a committed save; one that fails now is the outbox's to retry. */
+export async function deliverFeedbackMail(
+  deps: Pick<BookingDeps, "outbox" | "log">,
+  mailIds: readonly number[],
+) {
+  for (const mailId of mailIds) {
+    await deps.outbox.deliver(mailId).catch((error: unknown) =>
+      deps.log("warn", "feedback mail not sent yet; the outbox retries it", {
+        mailId,
+        error: String(error),
+      }),
+    );
+  }
+}
+
 /**
  * The feedback a save's value for one class writes: a text for its one swimmer, or a text per swimmer of the class
  * (refused when a text names no one in a class of several, or someone not in the class).
@@ -707,8 +760,7 @@ export async function saveFeedback(
     }
 
     const now = deps.clock.now().toISOString();
-    const severalSwimmers = (await swimmersOf(trx, booking.clientId)).length > 1;
-    const news: FeedbackNews[] = [];
+    const written: WrittenFeedback[] = [];
     for (const change of changes) {
       if (change.text === change.stored) continue;
       await setLessonFeedback(
@@ -718,26 +770,11 @@ export async function saveFeedback(
         now,
       );
       if (change.text) {
-        news.push({
-          date: change.lesson.date,
-          text: change.text,
-          swimmer: severalSwimmers ? change.swimmer.firstName : null,
-        });
+        written.push({ date: change.lesson.date, text: change.text, swimmer: change.swimmer.firstName });
       }
     }
-    // To every guardian who gets the household's mail, each in their language, whoever wrote it (decision 018).
-    const recipients = news.length ? await mailRecipients(trx, [booking.clientId], { reminders: false }) : [];
-    const mailIds: number[] = [];
-    for (const to of recipients) {
-      mailIds.push(
-        await deps.outbox.enqueue(
-          inLocale(to.locale, () => feedbackMail(to, news, publicUrl(deps.config))),
-          trx,
-        ),
-      );
-    }
     return {
-      mailIds,
+      mailIds: await queueFeedbackMail(deps, trx, booking.clientId, written),
       response: {
         booking: await bookingById(trx, booking.id, viewer),
         classesLeft: await classesLeftOf(deps, trx, plan),
@@ -745,14 +782,7 @@ export async function saveFeedback(
       },
     };
   });
-  for (const mailId of mailIds) {
-    await deps.outbox.deliver(mailId).catch((error: unknown) =>
-      deps.log("warn", "feedback mail not sent yet; the outbox retries it", {
-        mailId,
-        error: String(error),
-      }),
-    );
-  }
+  await deliverFeedbackMail(deps, mailIds);
   return response;
 }
 

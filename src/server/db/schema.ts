@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { Attendance } from "../../domain/today.ts";
 
 /** Timestamps are ISO-8601 strings in UTC on both engines, so they compare and sort the same way. */
 export type Timestamp = string;
@@ -251,6 +252,8 @@ export interface GalleryItemTable {
   imageKey: string | null;
   thumbnailKey: string | null;
   videoLink: string | null;
+  /** Migration 0016: the lesson the photo was taken in (/today); null: uploaded from the gallery page. */
+  lessonId: number | null;
 }
 
 export interface Database {
@@ -374,6 +377,9 @@ export interface LessonSwimmerTable {
   swimmerId: string;
   feedback: string | null;
   feedbackUpdatedAt: Timestamp | null;
+  /** Migration 0016: present, late, absent or cancelled-by-school; null: not recorded. */
+  attendance: Attendance | null;
+  attendanceUpdatedAt: Timestamp | null;
 }
 
 /**
@@ -433,4 +439,20 @@ export interface SchoolReelTable {
 export interface Database {
   schoolSettings: SchoolSettingsTable;
   schoolReel: SchoolReelTable;
+}
+
+/**
+ * Migration 0016: an accepted /today save, under the idempotency key its phone made: who sent it, for which lesson,
+ * and the answer given (JSON), so the same save sent again gets that answer and writes nothing.
+ */
+export interface LessonRecordKeyTable {
+  key: string;
+  userId: string;
+  lessonId: number;
+  response: string;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  lessonRecordKey: LessonRecordKeyTable;
 }

@@ -134,3 +134,41 @@ export async function deleteGalleryItemRow(db: Db, id: string) {
     .returning(["imageKey", "thumbnailKey"])
     .executeTakeFirst();
 }
+
+/** The photos taken in these lessons (/today): of each swimmer in each lesson, the latest upload. */
+export async function latestLessonPhotos(
+  db: Db,
+  lessonIds: readonly number[],
+): Promise<{ id: string; clientId: string; lessonId: number; swimmerId: string }[]> {
+  if (lessonIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("galleryItem")
+    .select(["id", "clientId", "lessonId", "swimmerId"])
+    .where("lessonId", "in", lessonIds)
+    .where("mediaType", "=", "image")
+    .orderBy("uploadedAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const seen = new Set<string>();
+  const latest: { id: string; clientId: string; lessonId: number; swimmerId: string }[] = [];
+  for (const row of rows) {
+    if (row.lessonId === null || row.swimmerId === null) continue;
+    const whose = `${row.lessonId}:${row.swimmerId}`;
+    if (seen.has(whose)) continue;
+    seen.add(whose);
+    latest.push({ id: row.id, clientId: row.clientId, lessonId: row.lessonId, swimmerId: row.swimmerId });
+  }
+  return latest;
+}
+
+/** Whether gallery picture `mediaId` was taken in lesson `lessonId`. */
+export async function isLessonPicture(db: Db, lessonId: number, mediaId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("galleryItem")
+    .select("id")
+    .where("id", "=", mediaId)
+    .where("lessonId", "=", lessonId)
+    .where("mediaType", "=", "image")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -21,6 +21,7 @@ import { limitRequestBody } from "../http/body-limit.ts";
 import { AppError, appError } from "../http/errors.ts";
 import { httpMessages } from "../http/http-messages.ts";
 import { parseQuery } from "../http/validate.ts";
+import type { StoredFile } from "../ports/media/media-store.ts";
 import {
   addGalleryVideo,
   deleteGalleryItem,
@@ -177,6 +178,20 @@ export function mediaAdminRoutes(deps: MediaDeps & { guard: SessionGuard }) {
 /** The name a browser saves the picture under (spec §2: a swim milestone jpg, a swim image jpg). */
 const downloadNames = { milestone: "swim-milestone.jpg", gallery: "swim-image.jpg" } as const;
 
+/** A stored picture as every private picture address answers it (the client's pages, /today's lesson photos). */
+export function pictureAnswer(c: Context, picture: { kind: "milestone" | "gallery"; file: StoredFile }) {
+  const { kind, file } = picture;
+  return c.body(file.body, 200, {
+    "Content-Type": "image/jpeg",
+    "Content-Length": String(file.size),
+    // A child's photo: kept by this browser only, never by a proxy or CDN. The file behind an id never changes.
+    "Cache-Control": "private, max-age=3600, immutable",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Content-Disposition": `inline; filename="${downloadNames[kind]}"`,
+  });
+}
+
 /**
  * /api/clients/:clientId/…: one client's milestones, gallery and picture files, for that client and admins
  * (the ownership guard runs before any row is read). Filtering and paging happen here, not in the browser.
@@ -184,18 +199,8 @@ const downloadNames = { milestone: "swim-milestone.jpg", gallery: "swim-image.jp
 export function clientMediaRoutes(deps: MediaDeps & { guard: SessionGuard }) {
   const access = deps.guard.requireClientAccess("clientId", "progress");
 
-  const serve = (variant: "full" | "thumb") => async (c: Context<AppEnv>) => {
-    const { kind, file } = await pictureFile(deps, idParam(c, "clientId"), idParam(c, "mediaId"), variant);
-    return c.body(file.body, 200, {
-      "Content-Type": "image/jpeg",
-      "Content-Length": String(file.size),
-      // A child's photo: kept by this browser only, never by a proxy or CDN. The file behind an id never changes.
-      "Cache-Control": "private, max-age=3600, immutable",
-      "X-Content-Type-Options": "nosniff",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "Content-Disposition": `inline; filename="${downloadNames[kind]}"`,
-    });
-  };
+  const serve = (variant: "full" | "thumb") => async (c: Context<AppEnv>) =>
+    pictureAnswer(c, await pictureFile(deps, idParam(c, "clientId"), idParam(c, "mediaId"), variant));
 
   return new Hono<AppEnv>()
     .get("/:clientId/milestones", access, async (c) => {

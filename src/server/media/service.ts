@@ -26,6 +26,8 @@ import {
   findPicture,
   insertGalleryItem,
   insertMilestone,
+  isLessonPicture,
+  latestLessonPhotos,
   listGalleryItems,
   listMilestones,
 } from "./repository.ts";
@@ -105,17 +107,32 @@ async function storePicture<T>(
   insertRow: (id: string, keys: { imageKey: string; thumbnailKey: string }, swimmerId: string) => Promise<T>,
 ): Promise<T> {
   const swimmerId = await swimmerOfUpload(deps, clientId, chosenSwimmer);
+  const { id, keys } = await storeFiles(deps, clientId, bytes);
+  try {
+    return await insertRow(id, keys, swimmerId);
+  } catch (error) {
+    await removeFiles(deps, [keys.imageKey, keys.thumbnailKey]);
+    throw error;
+  }
+}
+
+/** Checks and re-encodes the picture and writes its two files under a new id (none kept when one fails). */
+async function storeFiles(
+  deps: MediaDeps,
+  clientId: string,
+  bytes: Uint8Array,
+): Promise<{ id: string; keys: { imageKey: string; thumbnailKey: string } }> {
   const pictures = await storedPicturesOf(bytes);
   const id = newMediaId();
   const keys = mediaKeysOf(clientId, id);
   try {
     await deps.media.put(keys.imageKey, pictures.full, "image/jpeg");
     await deps.media.put(keys.thumbnailKey, pictures.thumbnail, "image/jpeg");
-    return await insertRow(id, keys, swimmerId);
   } catch (error) {
     await removeFiles(deps, [keys.imageKey, keys.thumbnailKey]);
     throw error;
   }
+  return { id, keys };
 }
 
 async function removeFiles(deps: MediaDeps, keys: (string | null)[]): Promise<void> {
@@ -166,6 +183,7 @@ export async function uploadGalleryImage(
       uploadedAt: deps.clock.now().toISOString(),
       ...keys,
       videoLink: null,
+      lessonId: null,
     };
     await insertGalleryItem(deps.db, row);
     return toGalleryItem(row);
@@ -190,6 +208,7 @@ export async function addGalleryVideo(
     imageKey: null,
     thumbnailKey: null,
     videoLink,
+    lessonId: null,
   };
   await insertGalleryItem(deps.db, row);
   return toGalleryItem(row);
@@ -215,6 +234,60 @@ export async function galleryPage(
   return { items: rows.map(toGalleryItem), page: query.page, pageSize, total };
 }
 
+/** A photo taken in a lesson (/today), its files written, its row not yet. */
+export interface PreparedLessonPhoto {
+  swimmerId: string;
+  /** Writes its gallery row in the caller's transaction, beside the lesson's other rows. */
+  insert(trx: Db): Promise<GalleryItem>;
+  /** Removes its files: the transaction that was to write its row did not commit. */
+  discard(): Promise<void>;
+}
+
+/**
+ * A photo taken in lesson `lessonId` of household `clientId`, for the family's gallery on the lesson's date: checked,
+ * re-encoded and stripped as any upload (refused for a swimmer without photo permission), its files written now;
+ * its row is the caller's to write (`insert`) in the transaction that records the lesson, or to `discard`.
+ */
+export async function prepareLessonPhoto(
+  deps: MediaDeps,
+  photo: { clientId: string; swimmerId: string; lessonId: number; date: string },
+  bytes: Uint8Array,
+): Promise<PreparedLessonPhoto> {
+  const swimmerId = await swimmerOfUpload(deps, photo.clientId, photo.swimmerId);
+  const { id, keys } = await storeFiles(deps, photo.clientId, bytes);
+  const row: GalleryItemTable = {
+    id,
+    clientId: photo.clientId,
+    swimmerId,
+    mediaType: "image",
+    date: photo.date,
+    uploadedAt: deps.clock.now().toISOString(),
+    ...keys,
+    videoLink: null,
+    lessonId: photo.lessonId,
+  };
+  return {
+    swimmerId,
+    async insert(trx) {
+      await insertGalleryItem(trx, row);
+      return toGalleryItem(row);
+    },
+    discard: () => removeFiles(deps, [keys.imageKey, keys.thumbnailKey]),
+  };
+}
+
+/** A lesson's photo of one swimmer (the latest, when several), by its gallery item id. */
+export interface LessonPhoto {
+  id: string;
+  clientId: string;
+  lessonId: number;
+  swimmerId: string;
+}
+
+/** The photos taken in these lessons: the latest of each swimmer in each. */
+export const lessonPhotosOf = (db: Db, lessonIds: readonly number[]): Promise<LessonPhoto[]> =>
+  latestLessonPhotos(db, lessonIds);
+
 const mediaNotFound = () => appError("media-not-found", 404, mediaMessages.mediaNotFound);
 
 /** The stored picture `mediaId` of this client: an id of another client is not found. */
@@ -232,6 +305,18 @@ export async function pictureFile(
     throw mediaNotFound();
   }
   return { kind: picture.kind, file };
+}
+
+/** A picture taken in `lesson` (/today), by its id: any other picture, of that household or not, is not found. */
+export async function lessonPictureFile(
+  deps: MediaDeps,
+  lesson: { id: number; clientId: string },
+  mediaId: string,
+  variant: "full" | "thumb",
+): Promise<{ kind: "gallery"; file: StoredFile }> {
+  if (!(await isLessonPicture(deps.db, lesson.id, mediaId))) throw mediaNotFound();
+  const { file } = await pictureFile(deps, lesson.clientId, mediaId, variant);
+  return { kind: "gallery", file };
 }
 
 /** The row goes first (the item disappears at once), then its files. */

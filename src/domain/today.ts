@@ -1,0 +1,273 @@
+import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
+import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
+import { maxUploadBytes } from "./media.ts";
+import { rowIdParam } from "./query.ts";
+import { formatDay } from "./school-day.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
+
+/**
+ * An instructor's day on a phone (/today, issue 27): the contract between the server (GET /api/today, POST
+ * /api/lessons/:lessonId/record) and the page with its offline queue. A save carries an idempotency key so that a
+ * save sent again (a retry, the queue after the signal returns) writes once.
+ */
+
+export const attendanceValues = ["present", "late", "absent", "cancelled-by-school"] as const;
+export type Attendance = (typeof attendanceValues)[number];
+
+/** Past lessons with a swimmer lacking attendance, at most this many in GET /api/today. */
+export const unrecordedLimit = 20;
+/** The most swimmers one save may list (a class is one household's swimmers). */
+export const maxSwimmersPerRecord = 20;
+
+/**
+ * The largest save the server reads: its photos (each at most maxUploadBytes, as any upload) and the record. A phone
+ * that shrinks its photos before queuing them stays far below it.
+ */
+export const maxRecordBodyBytes = 4 * maxUploadBytes;
+
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
+export const idempotencyKeyHeader = "Idempotency-Key";
+
+/** The multipart field that carries a swimmer's photo in a save. */
+export const photoFieldName = (swimmerId: string) => `photo:${swimmerId}`;
+export const recordFieldName = "record";
+
+export interface TodayPhoto {
+  thumbnailUrl: string;
+  fullUrl: string;
+}
+
+export interface TodaySwimmer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  notes: string;
+  photoPermission: boolean;
+  attendance: Attendance | null;
+  feedback: string | null;
+  /** The photo taken in this lesson, if any (the latest, when several). */
+  photo: TodayPhoto | null;
+}
+
+export interface TodayLesson {
+  id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** "HH:MM", or null: time to be set. */
+  startTime: string | null;
+  householdName: string;
+  address: string;
+  accessNotes: string;
+  swimmers: TodaySwimmer[];
+  /** Every swimmer has an attendance. */
+  recorded: boolean;
+}
+
+export interface TodayInstructor {
+  id: string;
+  name: string;
+}
+
+export interface UnrecordedLesson {
+  lessonId: number;
+  date: string;
+  startTime: string | null;
+  householdName: string;
+}
+
+/** GET /api/today?date=YYYY-MM-DD[&instructorId=…] */
+export interface TodayResponse {
+  date: string;
+  instructor: TodayInstructor;
+  /** The owner only: whose day they may switch to. */
+  instructors: TodayInstructor[] | null;
+  /** That instructor's lessons on `date`, in time order, "time to be set" last. */
+  lessons: TodayLesson[];
+  /** That instructor's past lessons (before the school's today) with a swimmer lacking attendance, newest first. */
+  unrecorded: UnrecordedLesson[];
+}
+
+/**
+ * GET /api/today/queue-key: the key the page encrypts its queued saves with on the phone (AES-256-GCM, raw, base64url
+ * of 32 bytes). The same person gets the same key after signing in again, so a queue kept through a sign-out is sent
+ * then; another person signing in on that phone gets another key and reads nothing of it.
+ */
+export interface TodayQueueKeyResponse {
+  userId: string;
+  key: string;
+}
+
+/** POST /api/lessons/:lessonId/record answers 200 with this (and the same again for a replayed key). */
+export interface LessonRecordResponse {
+  message: string;
+  lesson: TodayLesson;
+}
+
+export const todayMessages = {
+  get attendanceInvalid() {
+    return translate(
+      /*i18n*/ {
+        id: "today.attendanceInvalid",
+        message: "Attendance must be present, late, absent or cancelled by the school.",
+      },
+    );
+  },
+  get swimmersNeeded() {
+    return translate(/*i18n*/ { id: "today.swimmersNeeded", message: "A save lists at least one swimmer." });
+  },
+  get swimmerTwice() {
+    return translate(/*i18n*/ { id: "today.swimmerTwice", message: "Each swimmer may be listed once." });
+  },
+  tooManySwimmers: (max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "today.tooManySwimmers",
+        message: "A save lists at most {max} swimmers.",
+        values: { max },
+      },
+    ),
+  get startTimeSeen() {
+    return translate(
+      /*i18n*/ { id: "today.startTimeSeen", message: "The lesson's time must be HH:MM, or empty." },
+    );
+  },
+  get saved() {
+    return translate(/*i18n*/ { id: "today.saved", message: "Lesson saved." });
+  },
+  get keyMissing() {
+    return translate(
+      /*i18n*/ {
+        id: "today.keyMissing",
+        message: "A save needs an Idempotency-Key header: 8 to 100 letters, digits, _ or -.",
+      },
+    );
+  },
+  get keyReused() {
+    return translate(
+      /*i18n*/ {
+        id: "today.keyReused",
+        message:
+          "This save's key was already used for another save, so it was not saved. Save the lesson again.",
+      },
+    );
+  },
+  get recordMissing() {
+    return translate(
+      /*i18n*/ {
+        id: "today.recordMissing",
+        message: "A save sends its record as form data: a field named record holding the lesson's JSON.",
+      },
+    );
+  },
+  get lessonNotFound() {
+    return translate(
+      /*i18n*/ {
+        id: "today.lessonNotFound",
+        message:
+          "This lesson is no longer on the schedule: it was removed after your day was loaded. Nothing was saved.",
+      },
+    );
+  },
+  lessonMoved: (date: string, startTime: string | null) =>
+    translate(
+      /*i18n*/ {
+        id: "today.lessonMoved",
+        message:
+          "This lesson was moved to {day}, {time}, after your day was loaded. Nothing was saved: check it and save again.",
+        values: { day: formatDay(date), time: formatLessonTime(startTime) },
+      },
+    ),
+  photoNotAllowed: (name: string) =>
+    translate(
+      /*i18n*/ {
+        id: "today.photoNotAllowed",
+        message:
+          "{name}'s family has not allowed photos. Nothing was saved: remove the photo and save again.",
+        values: { name },
+      },
+    ),
+  get photoNotInLesson() {
+    return translate(
+      /*i18n*/ {
+        id: "today.photoNotInLesson",
+        message: "A photo was sent for someone who is not in this lesson.",
+      },
+    );
+  },
+  get photoNotAFile() {
+    return translate(
+      /*i18n*/ { id: "today.photoNotAFile", message: "A photo field must hold an image file." },
+    );
+  },
+  get onlyOwnDay() {
+    return translate(
+      /*i18n*/ { id: "today.onlyOwnDay", message: "An instructor sees only their own lessons." },
+    );
+  },
+  get invalidLessonId() {
+    return translate(/*i18n*/ { id: "today.invalidLessonId", message: "Invalid lesson id." });
+  },
+};
+
+const attendance = z.enum(
+  attendanceValues,
+  said(() => todayMessages.attendanceInvalid),
+);
+
+/** The JSON part (field `record`) of POST /api/lessons/:lessonId/record. */
+export const lessonRecordSchema = z
+  .object({
+    /** The lesson's date as the instructor saw it: a lesson moved since is refused, not written. */
+    date: isoDay,
+    /** The lesson's time as the instructor saw it (null: time to be set). */
+    startTime: z
+      .string(said(() => todayMessages.startTimeSeen))
+      .refine(
+        isStartTime,
+        said(() => todayMessages.startTimeSeen),
+      )
+      .nullable(),
+    swimmers: z
+      .array(
+        z
+          .object({
+            swimmerId,
+            /** null: not recorded (clears one recorded before). */
+            attendance: attendance.nullable(),
+            /** Empty: no feedback (clears one written before). */
+            feedback: feedbackText,
+          })
+          .strict(),
+      )
+      .min(
+        1,
+        said(() => todayMessages.swimmersNeeded),
+      )
+      .max(
+        maxSwimmersPerRecord,
+        said(() => todayMessages.tooManySwimmers(maxSwimmersPerRecord)),
+      )
+      .refine(
+        (swimmers) => new Set(swimmers.map((each) => each.swimmerId)).size === swimmers.length,
+        said(() => todayMessages.swimmerTwice),
+      ),
+  })
+  .strict();
+export type LessonRecordInput = z.infer<typeof lessonRecordSchema>;
+
+/** GET /api/today's query: `date` absent, the school's today; `instructorId` absent, whoever asks. */
+export const todayQuerySchema = z.object({
+  date: isoDay.optional(),
+  instructorId: z
+    .string(said(() => lessonMessages.instructorNotFound))
+    .regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      said(() => lessonMessages.instructorNotFound),
+    )
+    .optional(),
+});
+export type TodayQuery = z.infer<typeof todayQuerySchema>;
+
+/** The `:lessonId` of /api/lessons/:lessonId/…. */
+export const lessonIdParam = rowIdParam(() => todayMessages.invalidLessonId);
