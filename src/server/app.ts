@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
-    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, guard }))
+    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))

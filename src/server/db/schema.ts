@@ -434,3 +434,29 @@ export interface Database {
   schoolSettings: SchoolSettingsTable;
   schoolReel: SchoolReelTable;
 }
+
+// Migration 0017: an instructor's weekly hours and time off (issue 27, docs/decisions/024). None: any time.
+export interface InstructorWeeklyHoursTable {
+  id: Generated<number>;
+  instructorId: string;
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  weekday: number;
+  /** "HH:MM"; `toTime` may be "24:00". */
+  fromTime: string;
+  toTime: string;
+}
+
+/** Days off from `firstDay` to `lastDay`, both included (YYYY-MM-DD). */
+export interface InstructorTimeOffTable {
+  id: Generated<number>;
+  instructorId: string;
+  firstDay: string;
+  lastDay: string;
+  reason: Generated<string>;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  instructorWeeklyHours: InstructorWeeklyHoursTable;
+  instructorTimeOff: InstructorTimeOffTable;
+}
