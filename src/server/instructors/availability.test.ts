@@ -94,6 +94,22 @@ describe("booking outside an instructor's availability", () => {
     await json(await book(0, ["2026-03-03"], { startTime: "12:30", instructorId: ivy.id }));
   });
 
+  it("says it in the reader's language", async () => {
+    const inSpanish = (dates: string[], startTime: string | null) =>
+      call(t, "POST", "/api/bookings", {
+        cookie: owner.cookie,
+        headers: { "accept-language": "es" },
+        body: { clientId: households[8], dates, startTime, instructorId: ivy.id },
+      });
+    // Times as the Spanish pages write them (es-US: 7:00 a.m.), whatever space Intl puts before "a.m.".
+    expect((await errorOf(await inSpanish(["2026-03-03"], "07:00"), 409)).message.replace(/\s/gu, " ")).toBe(
+      "Ivy Núñez no da clases los martes a las 7:00 a.m. (horario de los martes: 9:00 a.m. – 1:00 p.m.).",
+    );
+    expect((await errorOf(await inSpanish(["2026-03-11"], null), 409)).message).toBe(
+      "Ivy Núñez está ausente del 10 de marzo de 2026 al 12 de marzo de 2026 (holiday).",
+    );
+  });
+
   it("refuses a date in a time off, even with no time set yet", async () => {
     for (const startTime of ["10:00", null]) {
       expect(
