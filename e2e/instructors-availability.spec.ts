@@ -115,6 +115,14 @@ test("the owner sets an instructor's hours and time off, is refused a booking ou
       instructor: expect.objectContaining({ id: ana.id }),
     }),
   ]);
+
+  // Add Feedback labels the class with its time.
+  await page.goto("/admin-feedback");
+  await page.getByPlaceholder("Search by title or client name", { exact: true }).fill(lia.lastName);
+  await page.getByRole("button", { name: new RegExp(`^1-Class Booking ${lia.name} `) }).click();
+  await expect(page.getByRole("textbox", { name: /^Feedback for / })).toHaveAccessibleDescription(
+    /^Class time: 7:00\sAM\s–\s7:30\sAM/,
+  );
 });
 
 test("an instructor adds and removes their own time off @desktop-only", async ({
