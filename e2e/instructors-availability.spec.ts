@@ -169,3 +169,34 @@ test("an instructor adds and removes their own time off @desktop-only", async ({
   await expect(page.getByRole("status").filter({ hasText: "Time off removed." })).toBeVisible();
   await expect(timeOff).toContainText("No time off ahead.");
 });
+
+test("the owner renames a staff account and the family reads the new name with their class @desktop-only", async ({
+  page,
+  signedInAs,
+  newClient,
+  adminApi,
+}) => {
+  await signedInAs("admin");
+  const tom = await newInstructor(adminApi, "Tom");
+  const kim = await newClient({ firstName: "Kim", lastName: uniqueName("Avail"), packType: "4_60" });
+  await buyPackageAsAdmin(page, kim, "4_60");
+  const saved = await adminApi.post("/api/bookings", {
+    data: { clientId: kim.id, dates: [isoDay(firstTuesday + 7)], startTime: "09:00", instructorId: tom.id },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await page.goto("/instructors");
+  const card = page.getByRole("listitem").filter({ hasText: tom.email });
+  await card.getByRole("button", { name: `Rename ${tom.name}` }).click();
+  const newName = `Tomás ${tom.lastName}`;
+  await card.getByLabel("Name families read").fill(newName);
+  await card.getByRole("button", { name: "Save Name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Name saved." })).toBeVisible();
+  await expect(card.locator("strong")).toHaveText(newName);
+
+  await signedInAs(kim);
+  await page.goto("/progress");
+  await expect(page.locator(".progress__dates")).toContainText(
+    new RegExp(`9:00\\sAM\\s–\\s9:30\\sAM · with ${newName}`),
+  );
+});
