@@ -7,7 +7,8 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectNoSidewaysScrol
 /**
  * An instructor's weekly hours and time off (issue 27, docs/decisions/024): the owner sets a fresh instructor's
  * Tuesday hours and a time off on /instructors, tries to book them in the time off and outside the hours, reads why,
- * confirms "Book anyway" and the booking lands; an instructor adds and removes their own time off. Each test makes
+ * confirms "Book anyway" and the booking lands (Add Feedback then shows the class's time); an instructor adds and
+ * removes their own time off; the owner renames an instructor and the family reads the new name. Each test makes
  * its own instructor, so nothing here books the shared admin.
  */
 const nextMonth = addMonths(startOfMonth(new Date()), 1);
