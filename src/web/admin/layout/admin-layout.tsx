@@ -116,9 +116,12 @@ export function AdminLayout() {
     { label: t`School settings`, to: paths.adminSettings },
   ];
   // An instructor's menu: their lessons' pages only (docs/decisions/021).
+  // On /instructors an instructor finds their own hours and time off (docs/decisions/024).
   const menu = owner
     ? ownerMenu
-    : ownerMenu.filter((item) => (instructorPaths as readonly string[]).includes(item.to));
+    : ownerMenu
+        .filter((item) => (instructorPaths as readonly string[]).includes(item.to))
+        .map((item) => (item.to === paths.instructors ? { ...item, label: t`My hours` } : item));
 
   return (
     <ToastProvider>
