@@ -486,6 +486,7 @@ export const lessonScheduleSchema = z
     date: isoDay,
     startTime: lessonScheduleFields.startTime.unwrap(),
     instructorId: lessonScheduleFields.instructorId.unwrap(),
+    overrideAvailability: lessonScheduleFields.overrideAvailability,
   })
   .strict();
 export type LessonScheduleInput = z.infer<typeof lessonScheduleSchema>;

@@ -68,6 +68,10 @@ export const errorCodes = [
   "lesson-moved",
   "idempotency-key-reused",
   "photo-not-allowed",
+  // Availability (issue 27, docs/decisions/024): the lesson is outside the instructor's weekly hours or in their
+  // time off (the owner may resend with an override); no such time off.
+  "outside-availability",
+  "time-off-not-found",
   // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
   // household's first guardian, who cannot be removed.
   "invitation-not-found",

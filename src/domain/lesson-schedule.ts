@@ -171,11 +171,16 @@ const userId = z.string(said(() => lessonMessages.instructorNotFound)).regex(
 
 /**
  * The time and instructor a save gives the lessons it adds (Create Booking, Edit Booking Dates): `startTime` null
- * or unset, time to be set; `instructorId` unset, whoever saves.
+ * or unset, time to be set; `instructorId` unset, whoever saves; `overrideAvailability`, the owner's "Book anyway".
  */
 export const lessonScheduleFields = {
   startTime: startTime.nullable().optional(),
   instructorId: userId.optional(),
+  /**
+   * The owner books anyway a lesson outside the instructor's weekly hours or in their time off, after the refusal
+   * and a confirmation (docs/decisions/024). Taken from the owner only; never lets an overlap through.
+   */
+  overrideAvailability: z.boolean().optional(),
 };
 
 /** An instructor as the booking pages offer them and the client pages name them. */

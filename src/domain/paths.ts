@@ -92,10 +92,16 @@ export const adminPaths: readonly AppPath[] = [
 ];
 
 /**
- * The admin-area pages an instructor may open (docs/decisions/021, 023): their day, Manage Bookings and Add
- * Feedback, which show them their own lessons only. The first is where they land.
+ * The admin-area pages an instructor may open (docs/decisions/021, 023, 024): their day, Manage Bookings and Add
+ * Feedback, which show them their own lessons only, and /instructors, which shows them their own hours and time off.
+ * The first is where they land.
  */
-export const instructorPaths: readonly AppPath[] = [paths.today, paths.manageBookings, paths.adminFeedback];
+export const instructorPaths: readonly AppPath[] = [
+  paths.today,
+  paths.manageBookings,
+  paths.adminFeedback,
+  paths.instructors,
+];
 
 /** Where a signed-in person lands: the owner on /admin, an instructor on their day, a client on the dashboard. */
 export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>

@@ -1,5 +1,5 @@
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
-import { formatLessonTime, isStartTime } from "./lesson-schedule.ts";
+import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
 import { rowIdParam } from "./query.ts";
 import { formatDay } from "./school-day.ts";
@@ -260,8 +260,11 @@ export type LessonRecordInput = z.infer<typeof lessonRecordSchema>;
 export const todayQuerySchema = z.object({
   date: isoDay.optional(),
   instructorId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .string(said(() => lessonMessages.instructorNotFound))
+    .regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      said(() => lessonMessages.instructorNotFound),
+    )
     .optional(),
 });
 export type TodayQuery = z.infer<typeof todayQuerySchema>;

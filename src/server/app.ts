@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
-    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, guard }))
+    .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/today", todayRoutes({ ...deps, guard }))
     .route("/lessons", lessonRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))

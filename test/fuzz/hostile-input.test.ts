@@ -253,10 +253,11 @@ describe("hostile input on every API route", () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.map((route) => `${route.method} ${route.path}`)).toContain("POST /api/contact");
     const keys = templates.map((template) => template.keys.join(","));
-    expect(keys).toContain("clientId,dates,swimmerIds,startTime,instructorId");
+    expect(keys).toContain("clientId,dates,swimmerIds,startTime,instructorId,overrideAvailability");
     // Near-valid bodies: the booking schema's fields get values it accepts.
     const booking = templates.find(
-      (template) => template.keys.join(",") === "clientId,dates,swimmerIds,startTime,instructorId",
+      (template) =>
+        template.keys.join(",") === "clientId,dates,swimmerIds,startTime,instructorId,overrideAvailability",
     );
     expect(booking?.valid.dates?.length).toBeGreaterThan(0);
   });

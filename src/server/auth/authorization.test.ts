@@ -647,6 +647,46 @@ const routes: RouteCase[] = [
     body: (caller) => ({ firstName: "New", lastName: "Teacher", email: `teacher-${caller}@example.com` }),
     expected: adminOnly(201),
   },
+  // Staff names are the owner's; weekly hours and time off are the owner's for anyone, an instructor's for
+  // themselves only (docs/decisions/024): here I1's, so I2 is refused.
+  {
+    route: "PATCH /api/instructors/:instructorId",
+    name: "/api/instructors/:instructorId (I1's name, unchanged)",
+    method: "PATCH",
+    path: () => `/api/instructors/${accounts.instructorI1.id}`,
+    body: () => ({ name: "Ivy One" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/instructors/:instructorId/availability",
+    name: "/api/instructors/:instructorId/availability (I1's)",
+    method: "GET",
+    path: () => `/api/instructors/${accounts.instructorI1.id}/availability`,
+    expected: { ...adminOnly(200), ...instructors(200, 403) },
+  },
+  {
+    route: "PUT /api/instructors/:instructorId/weekly-hours",
+    name: "/api/instructors/:instructorId/weekly-hours (I1's, none: any time)",
+    method: "PUT",
+    path: () => `/api/instructors/${accounts.instructorI1.id}/weekly-hours`,
+    body: () => ({ weeklyHours: [] }),
+    expected: { ...adminOnly(200), ...instructors(200, 403) },
+  },
+  {
+    route: "POST /api/instructors/:instructorId/time-off",
+    name: "/api/instructors/:instructorId/time-off (I1's)",
+    method: "POST",
+    path: () => `/api/instructors/${accounts.instructorI1.id}/time-off`,
+    body: () => ({ firstDay: "2031-02-01", lastDay: "2031-02-01" }),
+    expected: { ...adminOnly(201), ...instructors(201, 403) },
+  },
+  {
+    route: "DELETE /api/instructors/:instructorId/time-off/:timeOffId",
+    name: "/api/instructors/:instructorId/time-off/:timeOffId (I1's, no such time off)",
+    method: "DELETE",
+    path: () => `/api/instructors/${accounts.instructorI1.id}/time-off/999999`,
+    expected: { ...adminOnly(404), ...instructors(404, 403) },
+  },
   {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",

@@ -362,18 +362,8 @@ export async function timedLessonsOf(
   return lessons;
 }
 
-/**
- * Holds the instructor's schedule until the caller's transaction ends, so two saves for one instructor check their
- * overlaps one after the other. PostgreSQL: a transaction-scoped advisory lock on the instructor's id (the user row
- * itself stays free for sign-ins). SQLite needs none: its one connection runs one transaction at a time
- * (docs/decisions/010).
- */
-export async function lockInstructorSchedule(trx: Db, instructorId: string): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`instructor-schedule:${instructorId}`}, 0))`.execute(
-    trx,
-  );
-}
+/** The instructor's schedule lock (the instructors feature's: their hours and time off are written under it too). */
+export { lockInstructorSchedule } from "../instructors/repository.ts";
 
 /** One swimmer's feedback for a lesson. */
 export async function setLessonFeedback(

@@ -34,7 +34,7 @@ import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
-import { findInstructor } from "../instructors/service.ts";
+import { findInstructor, refuseOutsideAvailability } from "../instructors/service.ts";
 import {
   activePlanOf,
   classCountOf,
@@ -266,9 +266,10 @@ async function replaceFutureDates(
   await refreshBookingTotals(trx, booking.id, now);
 }
 
-/** Who saves: whose lessons a save's new dates are when it names no instructor. */
+/** Who saves: whose lessons a save's new dates are when it names no instructor; the owner may override. */
 export interface Actor {
   userId: string;
+  role?: Role;
 }
 
 /**
@@ -288,37 +289,55 @@ async function scheduleOf(
 }
 
 /**
- * One instructor teaches one class at a time: refused when a lesson at `schedule` on one of `dates` would overlap
- * another of the instructor's (other than `except`), naming who that lesson is for and when. The instructor's
- * schedule is locked first (lockInstructorSchedule), inside the caller's transaction, so of two saves for one
- * instructor at one time exactly one writes.
+ * One instructor teaches one class at a time, within their weekly hours and outside their time off
+ * (docs/decisions/021, 024): refused when a lesson at `schedule` on one of `dates` would overlap another of the
+ * instructor's (other than `except`), naming who that lesson is for and when; then, unless the owner overrides,
+ * when it is outside the instructor's availability. The instructor's schedule is locked first
+ * (lockInstructorSchedule), inside the caller's transaction, so of saves for one instructor arriving at once each
+ * checks what the one before wrote, and a change of their hours waits for the save in progress.
  */
-async function refuseOverlaps(
+async function refuseScheduleConflicts(
   trx: Db,
   schedule: LessonSchedule,
   dates: readonly string[],
-  except: readonly number[] = [],
+  options: { except?: readonly number[]; overrideAvailability: boolean },
 ): Promise<void> {
   const { startTime } = schedule;
-  if (startTime === null || dates.length === 0) return;
+  if (dates.length === 0) return;
   await lockInstructorSchedule(trx, schedule.instructorId);
-  const clash = (await timedLessonsOf(trx, schedule.instructorId, dates)).find(
-    (lesson) => !except.includes(lesson.id) && startsOverlap(lesson.startTime, startTime),
-  );
-  if (!clash) return;
   const instructor = await findInstructor(trx, schedule.instructorId);
-  throw appError(
-    "lesson-overlap",
-    409,
-    lessonMessages.overlap({
-      instructor: instructor?.name ?? "",
-      who: lessonMessages.whoOf(clash.swimmers, clash.household),
-      startTime: clash.startTime,
-      date: clash.date,
-    }),
-    { field: "startTime" },
+  const except = options.except ?? [];
+  const clash =
+    startTime === null
+      ? undefined
+      : (await timedLessonsOf(trx, schedule.instructorId, dates)).find(
+          (lesson) => !except.includes(lesson.id) && startsOverlap(lesson.startTime, startTime),
+        );
+  if (clash) {
+    throw appError(
+      "lesson-overlap",
+      409,
+      lessonMessages.overlap({
+        instructor: instructor?.name ?? "",
+        who: lessonMessages.whoOf(clash.swimmers, clash.household),
+        startTime: clash.startTime,
+        date: clash.date,
+      }),
+      { field: "startTime" },
+    );
+  }
+  if (options.overrideAvailability) return;
+  await refuseOutsideAvailability(
+    trx,
+    { id: schedule.instructorId, name: instructor?.name ?? "" },
+    startTime,
+    dates,
   );
 }
+
+/** The owner's "Book anyway" (docs/decisions/024): the flag counts from the owner only. */
+const overridesAvailability = (input: { overrideAvailability?: boolean }, who: { role?: Role }) =>
+  input.overrideAvailability === true && who.role === "admin";
 
 /**
  * Who swims in the classes a save adds: the swimmers chosen, each one of the household's, or every swimmer of the
@@ -435,10 +454,11 @@ export async function saveBooking(
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, input.dates);
     const schedule = await scheduleOf(trx, input, actor);
-    await refuseOverlaps(
+    await refuseScheduleConflicts(
       trx,
       schedule,
       input.dates.filter((day) => !count.ownFuture.includes(day)),
+      { overrideAvailability: overridesAvailability(input, actor) },
     );
 
     const now = deps.clock.now().toISOString();
@@ -508,10 +528,11 @@ export async function editBooking(
     if (refusal) refuse(refusal);
     await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
     const schedule = await scheduleOf(trx, input, actor);
-    await refuseOverlaps(
+    await refuseScheduleConflicts(
       trx,
       schedule,
       input.dates.filter((day) => !count.ownFuture.includes(day)),
+      { overrideAvailability: overridesAvailability(input, actor) },
     );
 
     const now = deps.clock.now().toISOString();
@@ -579,7 +600,10 @@ export async function setClassSchedule(
       throw appError("permission-denied", 403, lessonMessages.notYourLesson, { field: "instructorId" });
     }
     const schedule = await scheduleOf(trx, input, { userId: input.instructorId });
-    await refuseOverlaps(trx, schedule, [lesson.date], [lesson.id]);
+    await refuseScheduleConflicts(trx, schedule, [lesson.date], {
+      except: [lesson.id],
+      overrideAvailability: overridesAvailability(input, viewer ?? {}),
+    });
     await setLessonSchedule(trx, lesson.id, schedule);
     return {
       booking: await bookingById(trx, booking.id, viewer),

@@ -453,6 +453,29 @@ export interface LessonRecordKeyTable {
   createdAt: Timestamp;
 }
 
+// Migration 0017: an instructor's weekly hours and time off (issue 27, docs/decisions/024). None: any time.
+export interface InstructorWeeklyHoursTable {
+  id: Generated<number>;
+  instructorId: string;
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  weekday: number;
+  /** "HH:MM"; `toTime` may be "24:00". */
+  fromTime: string;
+  toTime: string;
+}
+
+/** Days off from `firstDay` to `lastDay`, both included (YYYY-MM-DD). */
+export interface InstructorTimeOffTable {
+  id: Generated<number>;
+  instructorId: string;
+  firstDay: string;
+  lastDay: string;
+  reason: Generated<string>;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   lessonRecordKey: LessonRecordKeyTable;
+  instructorWeeklyHours: InstructorWeeklyHoursTable;
+  instructorTimeOff: InstructorTimeOffTable;
 }

@@ -1,3 +1,12 @@
+import type { Role } from "../../domain/auth.ts";
+import {
+  type AvailabilityResponse,
+  availabilityMessages,
+  availabilityRefusal,
+  type RenameStaffInput,
+  type TimeOffInput,
+  type WeeklyHoursInput,
+} from "../../domain/instructor-availability.ts";
 import {
   lessonMessages,
   type NewInstructorInput,
@@ -11,7 +20,19 @@ import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import { appError } from "../http/errors.ts";
-import { emailInUse, findStaff, listStaff, teachesHousehold } from "./repository.ts";
+import {
+  deleteTimeOff,
+  emailInUse,
+  findStaff,
+  insertTimeOff,
+  listStaff,
+  lockInstructorSchedule,
+  renameUser,
+  replaceWeeklyHours,
+  teachesHousehold,
+  timeOffOf,
+  weeklyHoursOf,
+} from "./repository.ts";
 
 export { teachesHousehold };
 
@@ -57,4 +78,118 @@ export async function createInstructor(
   const instructor = await findStaff(deps.db, id);
   if (!instructor) throw new Error("instructor account not found after creating it");
   return { instructor, temporaryPassword, message: lessonMessages.instructorCreated(temporaryPassword) };
+}
+
+// Weekly hours and time off (docs/decisions/024).
+
+/** Who asks: the owner reaches every staff member's availability, an instructor their own only. */
+export interface StaffViewer {
+  userId: string;
+  role: Role;
+}
+
+const staffNotFound = () => appError("instructor-not-found", 404, lessonMessages.instructorNotFound);
+
+async function reachableStaff(db: Db, viewer: StaffViewer, instructorId: string): Promise<StaffMember> {
+  if (viewer.role !== "admin" && viewer.userId !== instructorId) {
+    throw appError("permission-denied", 403, availabilityMessages.notYourAvailability);
+  }
+  const member = await findStaff(db, instructorId);
+  if (!member) throw staffNotFound();
+  return member;
+}
+
+export async function availabilityOf(
+  deps: { db: Db },
+  viewer: StaffViewer,
+  instructorId: string,
+  today: string,
+): Promise<AvailabilityResponse> {
+  const member = await reachableStaff(deps.db, viewer, instructorId);
+  const [weeklyHours, timeOff] = await Promise.all([
+    weeklyHoursOf(deps.db, instructorId),
+    timeOffOf(deps.db, instructorId, today),
+  ]);
+  return { instructor: { id: member.id, name: member.name }, weeklyHours, timeOff };
+}
+
+export async function setWeeklyHours(
+  deps: { db: Db },
+  viewer: StaffViewer,
+  instructorId: string,
+  input: WeeklyHoursInput,
+): Promise<void> {
+  await reachableStaff(deps.db, viewer, instructorId);
+  await deps.db.transaction().execute(async (trx) => {
+    await lockInstructorSchedule(trx, instructorId);
+    await replaceWeeklyHours(trx, instructorId, input.weeklyHours);
+  });
+}
+
+export async function addTimeOff(
+  deps: { db: Db; clock: Clock },
+  viewer: StaffViewer,
+  instructorId: string,
+  input: TimeOffInput,
+): Promise<number> {
+  await reachableStaff(deps.db, viewer, instructorId);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockInstructorSchedule(trx, instructorId);
+    return insertTimeOff(
+      trx,
+      instructorId,
+      { firstDay: input.firstDay, lastDay: input.lastDay, reason: input.reason?.trim() ?? "" },
+      deps.clock.now().toISOString(),
+    );
+  });
+}
+
+export async function removeTimeOff(
+  deps: { db: Db },
+  viewer: StaffViewer,
+  instructorId: string,
+  timeOffId: number,
+): Promise<void> {
+  await reachableStaff(deps.db, viewer, instructorId);
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    await lockInstructorSchedule(trx, instructorId);
+    return deleteTimeOff(trx, instructorId, timeOffId);
+  });
+  if (!removed) throw appError("time-off-not-found", 404, availabilityMessages.timeOffNotFound);
+}
+
+/** The owner renames a staff account (theirs included): the name families read as "with …" and in reminders. */
+export async function renameStaff(
+  deps: { db: Db; clock: Clock },
+  instructorId: string,
+  input: RenameStaffInput,
+): Promise<StaffMember> {
+  if (!(await findStaff(deps.db, instructorId))) throw staffNotFound();
+  await renameUser(deps.db, instructorId, input.name, deps.clock.now().toISOString());
+  return (await findStaff(deps.db, instructorId)) as StaffMember;
+}
+
+/**
+ * Refused (409 outside-availability) when a lesson at `startTime` on one of `dates` is outside the instructor's
+ * weekly hours or in their time off, naming the instructor and why. The caller holds the instructor's lock
+ * (lockInstructorSchedule) in the transaction `trx`, so the hours it reads stay as they are until it writes.
+ */
+export async function refuseOutsideAvailability(
+  trx: Db,
+  instructor: { id: string; name: string },
+  startTime: string | null,
+  dates: readonly string[],
+): Promise<void> {
+  if (dates.length === 0) return;
+  const sorted = [...dates].sort();
+  const weeklyHours = await weeklyHoursOf(trx, instructor.id);
+  const timeOff = await timeOffOf(trx, instructor.id, sorted[0] as string, sorted[sorted.length - 1]);
+  for (const date of sorted) {
+    const refusal = availabilityRefusal({ weeklyHours, timeOff }, { date, startTime });
+    if (refusal) {
+      throw appError("outside-availability", 409, availabilityMessages.refusal(instructor.name, refusal), {
+        field: "startTime",
+      });
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Role } from "../../domain/auth.ts";
 import { bookingMessages, upcomingFeedbackChange } from "../../domain/bookings.ts";
 import { lessonMessages } from "../../domain/lesson-schedule.ts";
+import { mediaMessages } from "../../domain/messages.ts";
 import {
   type LessonRecordInput,
   type LessonRecordResponse,
@@ -323,7 +324,7 @@ export async function lessonPhotoFile(
   staff: Staff,
 ): Promise<{ kind: "milestone" | "gallery"; file: StoredFile }> {
   const lesson = await findLessonRecord(deps.db, lessonId);
-  if (!lesson) throw lessonNotFound();
+  if (!lesson) throw appError("media-not-found", 404, mediaMessages.mediaNotFound);
   assertOwnLesson(lesson, staff);
   return lessonPictureFile(deps, lesson, mediaId, variant);
 }

@@ -16,6 +16,7 @@ import {
 import { addSwimmer, createBooking } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import type { ClientBookingsResponse } from "../../domain/bookings.ts";
 import type { ErrorBody } from "../../domain/error-codes.ts";
 import type { GalleryItem, MediaPage } from "../../domain/media.ts";
 import type {
@@ -331,6 +332,18 @@ describe("POST /api/lessons/:lessonId/record", () => {
       [today, f.leo, "image"],
     ]);
     expect((await call(t, "GET", items[0]?.imageUrl ?? "", { cookie: f.guardian.cookie })).status).toBe(200);
+
+    // The family reads each child's feedback on View Feedback.
+    const feedback = await call(t, "GET", `/api/clients/${f.guardian.id}/bookings`, {
+      cookie: f.guardian.cookie,
+    });
+    const dates = ((await feedback.json()) as ClientBookingsResponse).bookings.flatMap(
+      (booking) => booking.dates,
+    );
+    expect(dates.find((each) => each.date === today)?.swimmers.map((swimmer) => swimmer.feedback)).toEqual([
+      "Floated on his back alone!",
+      "Kicked well.",
+    ]);
 
     // /today shows the lesson as recorded, and the family was mailed the feedback once.
     const again = (await dayOf(i1)).lessons.find((each) => each.id === id);

@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AvailabilityResponse,
+  TimeOffInput,
+  WeeklyHoursInput,
+} from "../../../domain/instructor-availability.ts";
+import type {
   InstructorListResponse,
   NewInstructorInput,
   NewInstructorResponse,
+  StaffMember,
 } from "../../../domain/lesson-schedule.ts";
 import { apiFetch } from "../../api/http.ts";
 
@@ -26,5 +32,63 @@ export function useCreateInstructor() {
     mutationFn: (input: NewInstructorInput) =>
       apiFetch<NewInstructorResponse>("/api/instructors", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: instructorsKey }),
+  });
+}
+
+const availabilityKey = (instructorId: string) => ["instructors", instructorId, "availability"] as const;
+const availabilityPath = (instructorId: string) => `/api/instructors/${encodeURIComponent(instructorId)}`;
+
+/** A staff member's weekly hours and time off (the owner's for anyone, an instructor's for themselves). */
+export function useAvailability(instructorId: string) {
+  return useQuery({
+    queryKey: availabilityKey(instructorId),
+    queryFn: ({ signal }) =>
+      apiFetch<AvailabilityResponse>(`${availabilityPath(instructorId)}/availability`, { signal }),
+  });
+}
+
+type AvailabilitySaved = AvailabilityResponse & { message: string };
+
+function useAvailabilityMutation<Input>(
+  instructorId: string,
+  call: (input: Input) => Promise<AvailabilitySaved>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(availabilityKey(instructorId), answer),
+  });
+}
+
+export const useSetWeeklyHours = (instructorId: string) =>
+  useAvailabilityMutation(instructorId, (input: WeeklyHoursInput) =>
+    apiFetch<AvailabilitySaved>(`${availabilityPath(instructorId)}/weekly-hours`, {
+      method: "PUT",
+      body: input,
+    }),
+  );
+
+export const useAddTimeOff = (instructorId: string) =>
+  useAvailabilityMutation(instructorId, (input: TimeOffInput) =>
+    apiFetch<AvailabilitySaved>(`${availabilityPath(instructorId)}/time-off`, { body: input }),
+  );
+
+export const useRemoveTimeOff = (instructorId: string) =>
+  useAvailabilityMutation(instructorId, (timeOffId: number) =>
+    apiFetch<AvailabilitySaved>(`${availabilityPath(instructorId)}/time-off/${timeOffId}`, {
+      method: "DELETE",
+    }),
+  );
+
+/** The owner renames a staff account: the name families read as "with …". */
+export function useRenameStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<{ instructor: StaffMember; message: string }>(availabilityPath(id), {
+        method: "PATCH",
+        body: { name },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["instructors"] }),
   });
 }

@@ -7,6 +7,7 @@ import { ApiError } from "../../api/http.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useSetClassSchedule } from "../api/bookings.ts";
+import { AvailabilityOverride, useAvailabilityOverride } from "../components/availability-override.tsx";
 import { LessonPlace } from "../components/lesson-place.tsx";
 import {
   LessonScheduleFields,
@@ -47,21 +48,35 @@ function ClassScheduleForm({ booking, onDone }: { booking: Booking; onDone: () =
   const name = booking.clientName ?? bookingMessages.unknownClient;
   const title = shownBookingTitle(booking.title);
 
-  async function onSave() {
+  const override = useAvailabilityOverride();
+  // The class whose refusal the owner confirmed: sent again with the override, the others as they are.
+  const [refusedDate, setRefusedDate] = useState<string | null>(null);
+
+  async function onSave(overrideDate: string | null = null) {
+    override.clear();
+    setAlert(null);
+    let current: string | null = null;
     const same = (a: LessonScheduleValue, b: LessonScheduleValue) =>
       a.startTime === b.startTime && a.instructorId === b.instructorId;
     const changed = booking.dates.filter((day) => !same(chosen.get(day.date) ?? stored(day), stored(day)));
     try {
       for (const day of changed) {
         const value = chosen.get(day.date) ?? stored(day);
+        current = day.date;
         await save.mutateAsync({
           id: booking.id,
-          input: { date: day.date, startTime: value.startTime, instructorId: value.instructorId },
+          input: {
+            date: day.date,
+            startTime: value.startTime,
+            instructorId: value.instructorId,
+            ...(overrideDate === day.date ? { overrideAvailability: true } : {}),
+          },
         });
       }
       toast("success", lessonMessages.scheduleSaved);
       onDone();
     } catch (error) {
+      if (override.offer(error)) return setRefusedDate(current);
       const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (!refused) console.error(bookingMessages.updateFailed, error);
       setAlert(refused ? error.message : bookingMessages.updateFailed);
@@ -96,11 +111,17 @@ function ClassScheduleForm({ booking, onDone }: { booking: Booking; onDone: () =
           {alert}
         </p>
       )}
+      <AvailabilityOverride
+        message={override.refusal}
+        pending={save.isPending}
+        onConfirm={() => onSave(refusedDate)}
+        onCancel={override.clear}
+      />
       <div className="dialog__actions">
         <button type="button" className="admin-button admin-button--secondary" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="button" className="admin-button" disabled={save.isPending} onClick={onSave}>
+        <button type="button" className="admin-button" disabled={save.isPending} onClick={() => onSave()}>
           {save.isPending ? t`Saving…` : t`Save Times`}
         </button>
       </div>

@@ -12,6 +12,7 @@ import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { dayPickerLocale } from "../../i18n/format.ts";
 import { useEditBooking } from "../api/bookings.ts";
+import { AvailabilityOverride, useAvailabilityOverride } from "../components/availability-override.tsx";
 import {
   LessonScheduleFields,
   type LessonScheduleValue,
@@ -104,7 +105,10 @@ function EditBookingForm({
     setChosen(next);
   }
 
-  async function onSave() {
+  const override = useAvailabilityOverride();
+
+  async function onSave(overrideAvailability = false) {
+    override.clear();
     const refusal = refusalOf(chosen);
     if (refusal) return setAlert(refusal.message);
     try {
@@ -114,11 +118,13 @@ function EditBookingForm({
           dates: chosen,
           startTime: schedule.startTime,
           ...(schedule.instructorId ? { instructorId: schedule.instructorId } : {}),
+          ...(overrideAvailability ? { overrideAvailability } : {}),
         },
       });
       toast("success", answer.message || bookingMessages.updated);
       onDone();
     } catch (error) {
+      if (override.offer(error)) return setAlert(null);
       const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (!refused) console.error(bookingMessages.updateFailed, error);
       setAlert(refused ? error.message : bookingMessages.updateFailed);
@@ -167,6 +173,12 @@ function EditBookingForm({
           {alert}
         </p>
       )}
+      <AvailabilityOverride
+        message={override.refusal}
+        pending={edit.isPending}
+        onConfirm={() => onSave(true)}
+        onCancel={override.clear}
+      />
       {kept.length > 0 && (
         <section aria-labelledby={keptHeadingId}>
           <h3 id={keptHeadingId}>
@@ -227,7 +239,7 @@ function EditBookingForm({
         <button type="button" className="admin-button admin-button--secondary" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="button" className="admin-button" disabled={edit.isPending} onClick={onSave}>
+        <button type="button" className="admin-button" disabled={edit.isPending} onClick={() => onSave()}>
           {edit.isPending ? t`Saving…` : t`Save Dates`}
         </button>
       </div>

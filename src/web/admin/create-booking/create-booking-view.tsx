@@ -17,6 +17,7 @@ import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
 import { dayPickerLocale } from "../../i18n/format.ts";
 import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
+import { AvailabilityOverride, useAvailabilityOverride } from "../components/availability-override.tsx";
 import { ClientSearch } from "../components/client-search.tsx";
 import {
   LessonScheduleFields,
@@ -140,7 +141,10 @@ function BookingDetails({
     setChosen(next);
   }
 
-  async function onSave() {
+  const override = useAvailabilityOverride();
+
+  async function onSave(overrideAvailability = false) {
+    override.clear();
     if (chosen.length === 0) return toast("error", bookingMessages.selectAtLeastOneDate);
     if (swimmerIds.length === 0) return toast("error", bookingMessages.swimmersNeeded);
     const dates = [...saved, ...chosen].sort();
@@ -163,8 +167,10 @@ function BookingDetails({
         ...who,
         startTime: schedule.startTime,
         ...(schedule.instructorId ? { instructorId: schedule.instructorId } : {}),
+        ...(overrideAvailability ? { overrideAvailability } : {}),
       });
     } catch (error) {
+      if (override.offer(error)) return;
       if (!(error instanceof ApiError) || error.status >= 500) console.error("Booking save failed", error);
       return toast("error", saveFailureMessage(error));
     }
@@ -279,12 +285,18 @@ function BookingDetails({
           )}
         </div>
       </div>
+      <AvailabilityOverride
+        message={override.refusal}
+        pending={save.isPending}
+        onConfirm={() => onSave(true)}
+        onCancel={override.clear}
+      />
       <div className="admin-form__actions">
         <button
           type="button"
           className="admin-button"
           disabled={chosen.length === 0 || save.isPending}
-          onClick={onSave}
+          onClick={() => onSave()}
         >
           {save.isPending ? t`Saving…` : draft.booking ? t`Update Booking` : t`Create Booking`}
         </button>

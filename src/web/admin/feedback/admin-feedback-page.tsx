@@ -7,6 +7,7 @@ import {
   maxFeedbackLength,
   shownBookingTitle,
 } from "../../../domain/bookings.ts";
+import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatDay, hasDayCome } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Pager } from "../../components/pager.tsx";
@@ -172,8 +173,10 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
         </p>
       ) : (
         <form className="feedback-form__fields" onSubmit={onSubmit}>
-          {booking.dates.flatMap(({ date, feedback, swimmers }) => {
+          {booking.dates.flatMap(({ date, feedback, swimmers, startTime }) => {
             const day = formatDay(date, { dateStyle: "full" });
+            // The class's time, or "time to be set": read after the label, so the field keeps its name.
+            const time = formatLessonTime(startTime);
             const upcoming = !hasDayCome(date, today);
             // A household of one swimmer reads as it always did; with several, each text names its swimmer.
             const boxes =
@@ -204,6 +207,9 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
                       </span>
                     )}
                   </label>
+                  <p id={`${id}-time`} className="feedback-form__time">
+                    <Trans>Class time: {time}</Trans>
+                  </p>
                   <textarea
                     id={id}
                     name={name}
@@ -211,7 +217,7 @@ function FeedbackForm({ booking, today }: { booking: Booking; today: string }) {
                     maxLength={maxFeedbackLength}
                     defaultValue={text ?? ""}
                     readOnly={upcoming}
-                    aria-describedby={upcoming ? `${id}-note` : undefined}
+                    aria-describedby={upcoming ? `${id}-time ${id}-note` : `${id}-time`}
                   />
                   {upcoming && (
                     <p id={`${id}-note`} className="feedback-form__note">

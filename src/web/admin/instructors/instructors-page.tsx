@@ -1,17 +1,42 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
+import type { StaffMember } from "../../../domain/lesson-schedule.ts";
 import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
-import { useCreateInstructor, useInstructors } from "../api/instructors.ts";
+import { useCreateInstructor, useInstructors, useRenameStaff } from "../api/instructors.ts";
+import { useIsOwner, useOwnId } from "../components/lesson-schedule-fields.tsx";
 import { type IssuedPassword, TemporaryPasswordDialog } from "../components/temporary-password-dialog.tsx";
+import { AvailabilityEditor } from "./availability-editor.tsx";
 import "./instructors.css";
 
 /**
- * /instructors (the owner's; issue 27, docs/decisions/021): the school's staff, and a form that creates an
- * instructor's account with a temporary password, shown once, as for a client. An instructor signs in to their own
- * lessons only.
+ * /instructors (issue 27, docs/decisions/021, 024). The owner's: the school's staff, each with their name (what
+ * families read) and their weekly hours and time off, and a form that creates an instructor's account with a
+ * temporary password, shown once, as for a client. An instructor's: their own hours and time off.
  */
 export function InstructorsPage() {
+  return useIsOwner() ? <OwnersInstructorsPage /> : <OwnAvailabilityPage />;
+}
+
+function OwnAvailabilityPage() {
+  const ownId = useOwnId();
+  return (
+    <section className="admin-page">
+      <h1>
+        <Trans>My hours and time off</Trans>
+      </h1>
+      <p className="booking-hint">
+        <Trans>
+          Lessons are booked inside your weekly hours and never in your time off. With no hours set, you may
+          be booked any time.
+        </Trans>
+      </p>
+      <AvailabilityEditor instructorId={ownId} />
+    </section>
+  );
+}
+
+function OwnersInstructorsPage() {
   const { t } = useLingui();
   const toast = useToast();
   const staff = useInstructors();
@@ -130,16 +155,107 @@ export function InstructorsPage() {
         ) : (
           <ul className="staff-list">
             {staff.data.map((member) => (
-              <li key={member.id}>
-                <strong>{member.name}</strong>
-                <span className="staff-list__email">{member.email}</span>
-                <span className="staff-list__role">{member.owner ? t`Owner` : t`Instructor`}</span>
-              </li>
+              <StaffCard key={member.id} member={member} />
             ))}
           </ul>
         )}
       </section>
       <TemporaryPasswordDialog issued={issued} onClose={() => setIssued(null)} />
     </section>
+  );
+}
+
+/** One staff member: name, email and role, the name families read (renamed here), and their hours and time off. */
+function StaffCard({ member }: { member: StaffMember }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const rename = useRenameStaff();
+  const [open, setOpen] = useState<"name" | "availability" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const nameId = useId();
+  const panelId = useId();
+
+  async function onRename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    setError(null);
+    try {
+      const answer = await rename.mutateAsync({ id: member.id, name });
+      toast("success", answer.message);
+      setOpen(null);
+    } catch (caught) {
+      const refused = caught instanceof ApiError && caught.status < 500;
+      if (!refused) console.error("Staff rename failed", caught);
+      setError(refused ? caught.message : t`The name could not be saved. Please try again.`);
+    }
+  }
+
+  const toggle = (panel: "name" | "availability") => setOpen(open === panel ? null : panel);
+  return (
+    <li className="staff-card">
+      <div className="staff-card__head">
+        <strong>{member.name}</strong>
+        <span className="staff-list__email">{member.email}</span>
+        <span className="staff-list__role">{member.owner ? t`Owner` : t`Instructor`}</span>
+      </div>
+      <div className="staff-card__actions">
+        <button
+          type="button"
+          className="admin-button admin-button--small admin-button--secondary"
+          aria-expanded={open === "name"}
+          aria-controls={panelId}
+          aria-label={t`Rename ${member.name}`}
+          onClick={() => toggle("name")}
+        >
+          <Trans>Rename</Trans>
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--small admin-button--secondary"
+          aria-expanded={open === "availability"}
+          aria-controls={panelId}
+          aria-label={t`Hours and time off of ${member.name}`}
+          onClick={() => toggle("availability")}
+        >
+          <Trans>Hours and time off</Trans>
+        </button>
+      </div>
+      <div id={panelId} className="staff-card__panel" hidden={open === null}>
+        {open === "name" && (
+          <form className="admin-form" onSubmit={onRename} noValidate>
+            <div className="field">
+              <label htmlFor={nameId}>
+                <Trans>Name families read</Trans>
+              </label>
+              <input
+                id={nameId}
+                name="name"
+                defaultValue={member.name}
+                required
+                maxLength={100}
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            <p className="booking-hint">
+              <Trans>
+                Shown as the instructor on lessons, in Booking Details ("with …") and in reminders.
+              </Trans>
+            </p>
+            {error && (
+              <p className="admin-form__error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="admin-form__actions">
+              <button type="submit" className="admin-button" disabled={rename.isPending}>
+                {rename.isPending ? t`Saving…` : t`Save Name`}
+              </button>
+            </div>
+          </form>
+        )}
+        {open === "availability" && <AvailabilityEditor instructorId={member.id} />}
+      </div>
+    </li>
   );
 }

@@ -116,10 +116,13 @@ export function AdminLayout() {
     { label: t`Instructors`, to: paths.instructors },
     { label: t`School settings`, to: paths.adminSettings },
   ];
-  // An instructor's menu: their day and their lessons' pages only, their day first (docs/decisions/021, 023).
+  // An instructor's menu: their day first, then their lessons' pages (docs/decisions/021, 023); on /instructors
+  // they find their own hours and time off (docs/decisions/024).
   const menu = owner
     ? ownerMenu
-    : instructorPaths.flatMap((path) => ownerMenu.filter((item) => item.to === path));
+    : instructorPaths
+        .flatMap((path) => ownerMenu.filter((item) => item.to === path))
+        .map((item) => (item.to === paths.instructors ? { ...item, label: t`My hours` } : item));
 
   return (
     <ToastProvider>
