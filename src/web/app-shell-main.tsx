@@ -31,9 +31,11 @@ void refreshSession(async (session) => {
   if (locale !== guess) rememberLocale(locale);
   await activateLocale(locale, partsFor(session.status));
 });
+// Made before the words arrive: the router starts loading the first page's lazy routes at once, beside the words
+// and the session, instead of after them.
+const router = createBrowserRouter(routes);
 await guessed;
 
-const router = createBrowserRouter(routes);
 createRoot(container, rootErrorOptions).render(
   <StrictMode>
     <LocaleProvider>

@@ -122,6 +122,12 @@ export function TodayPage() {
   return (
     <section className="admin-page today">
       <TodayNotices online={online} queue={queue.state} onSend={() => void queue.send()} />
+      {/* Above the day, so that the lessons arriving below never move it. */}
+      {!installed() && (
+        <p className="today__install">
+          {t`Add this page to your phone's home screen: it then opens without signal, and your phone keeps unsent saves safe (an iPhone may clear them from a page left in Safari).`}
+        </p>
+      )}
       {lessonId && data && lesson && queue.state.status === "opening" ? (
         <p role="status">{t`Loading…`}</p>
       ) : lessonId && data && lesson ? (
@@ -144,11 +150,6 @@ export function TodayPage() {
           onRetry={() => void day.refetch()}
           lessonMissing={Boolean(lessonId && data && !lesson)}
         />
-      )}
-      {!installed() && (
-        <p className="today__install">
-          {t`Add this page to your phone's home screen: it then opens without signal, and your phone keeps unsent saves safe (an iPhone may clear them from a page left in Safari).`}
-        </p>
       )}
     </section>
   );
