@@ -35,6 +35,7 @@ export const paths = {
   adminNewsletter: "/admin-newsletter",
   adminSettings: "/admin-settings",
   instructors: "/instructors",
+  curriculum: "/curriculum",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -86,6 +87,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminNewsletter,
   paths.adminSettings,
   paths.instructors,
+  paths.curriculum,
 ];
 
 /**
