@@ -213,4 +213,52 @@ describe("the curriculum", () => {
     ]);
     expect(await passes(rescaled)).toBe(true);
   });
+
+  it("a family's deletion takes its swimmers' assessments and level results, and nothing else's", async () => {
+    const curriculum = await read();
+    const [skill] = curriculum.skills;
+    const rating = curriculum.scale.ratings[0];
+    const family = await createClient(db, {
+      firstName: "Gone",
+      lastName: "Family",
+      passwordHash: "$scrypt$x",
+    });
+    const stays = await createClient(db, {
+      firstName: "Stays",
+      lastName: "Family",
+      passwordHash: "$scrypt$x",
+    });
+    for (const swimmerId of [family.id, stays.id]) {
+      await appendAssessment(db, {
+        swimmerId,
+        skillId: skill?.id ?? 0,
+        ratingId: rating?.id ?? 0,
+        scaleVersion: curriculum.scale.version,
+        lessonId: null,
+        byUserId: ivy.id,
+        at: "2026-03-01T10:00:00.000Z",
+        note: "",
+      });
+      await db
+        .insertInto("levelResult")
+        .values({
+          swimmerId,
+          levelId: curriculum.levels[0]?.id ?? 0,
+          passedAt: "2026-03-01T10:00:00.000Z",
+          reportCard: "{}",
+        })
+        .execute();
+    }
+    expect((await as(owner, "DELETE", `/api/clients/${family.id}`)).status).toBe(200);
+    const left = async (table: "assessment" | "levelResult") =>
+      (
+        await db
+          .selectFrom(table)
+          .select("swimmerId")
+          .where("swimmerId", "in", [family.id, stays.id])
+          .execute()
+      ).map((row) => row.swimmerId);
+    expect(await left("assessment")).toEqual([stays.id]);
+    expect(await left("levelResult")).toEqual([stays.id]);
+  });
 });
