@@ -296,28 +296,32 @@ const text = () =>
       said(() => curriculumMessages.textTooLong),
     );
 
+const levelTexts = { name: name(), nameEs: optionalName(), description: text(), descriptionEs: text() };
+const skillTexts = { ...levelTexts, homeTip: text(), homeTipEs: text() };
+
 export const levelInputSchema = z.strictObject({
-  name: name(),
-  nameEs: optionalName().default(""),
-  description: text().default(""),
-  descriptionEs: text().default(""),
+  ...levelTexts,
+  nameEs: levelTexts.nameEs.default(""),
+  description: levelTexts.description.default(""),
+  descriptionEs: levelTexts.descriptionEs.default(""),
 });
 export type LevelInput = z.infer<typeof levelInputSchema>;
-export const levelPatchSchema = levelInputSchema.partial();
+/** Only the texts sent change: a missing one keeps what it was (no default here). */
+export const levelPatchSchema = z.strictObject(levelTexts).partial();
 export type LevelPatch = z.infer<typeof levelPatchSchema>;
 
 export const skillInputSchema = z.strictObject({
-  name: name(),
-  nameEs: optionalName().default(""),
-  description: text().default(""),
-  descriptionEs: text().default(""),
-  homeTip: text().default(""),
-  homeTipEs: text().default(""),
+  name: skillTexts.name,
+  nameEs: skillTexts.nameEs.default(""),
+  description: skillTexts.description.default(""),
+  descriptionEs: skillTexts.descriptionEs.default(""),
+  homeTip: skillTexts.homeTip.default(""),
+  homeTipEs: skillTexts.homeTipEs.default(""),
   /** Adds the new skill to this level (at its end, required). */
   levelId: z.number().int().positive().optional(),
 });
 export type SkillInput = z.infer<typeof skillInputSchema>;
-export const skillPatchSchema = skillInputSchema.omit({ levelId: true }).partial();
+export const skillPatchSchema = z.strictObject(skillTexts).partial();
 export type SkillPatch = z.infer<typeof skillPatchSchema>;
 
 export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });

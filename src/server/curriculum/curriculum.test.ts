@@ -72,9 +72,14 @@ describe("the curriculum", () => {
     );
     const lifesaving = added.levels.find((level) => level.name === "Lifesaving");
     expect(levelNames(added).at(-1)).toBe("Lifesaving");
-    await json(
+    const renamed = await json<CurriculumResponse>(
       await as(owner, "PATCH", `/api/curriculum/levels/${lifesaving?.id}`, { name: "Junior lifesaving" }),
     );
+    // Only the text sent changes: the Spanish name stays.
+    expect(renamed.levels.find((level) => level.id === lifesaving?.id)).toMatchObject({
+      name: "Junior lifesaving",
+      nameEs: "Socorrismo",
+    });
     const moved = await json<CurriculumResponse>(
       await as(owner, "POST", `/api/curriculum/levels/${lifesaving?.id}/move`, { direction: "up" }),
     );
@@ -99,6 +104,14 @@ describe("the curriculum", () => {
       201,
     );
     const skill = added.skills.find((each) => each.name === "Holds the edge");
+    const tipChanged = await json<CurriculumResponse>(
+      await as(owner, "PATCH", `/api/curriculum/skills/${skill?.id}`, { homeTip: "Hold the bath's edge." }),
+    );
+    expect(tipChanged.skills.find((each) => each.id === skill?.id)).toMatchObject({
+      name: "Holds the edge",
+      nameEs: "Se agarra al borde",
+      homeTip: "Hold the bath's edge.",
+    });
     expect(skillNamesOf(added, babies?.id ?? 0).at(-1)).toBe("Holds the edge");
     const up = await json<CurriculumResponse>(
       await as(owner, "POST", `/api/curriculum/levels/${babies?.id}/skills/${skill?.id}/move`, {
