@@ -61,9 +61,14 @@ test("the owner renames a skill, moves a level up from the keyboard and retires 
   }).toPass();
   await expect(moveUp).toBeFocused();
 
+  // A skill of another level joins this one too (its ratings count in both).
+  await card.getByLabel(`Add a skill of another level to ${level}`).selectOption({ label: "Blows bubbles" });
+  await card.getByRole("button", { name: "Add to level" }).click();
+  await expect(skills.getByText("Blows bubbles", { exact: true })).toBeVisible();
+
   // Retire a skill: gone from its level's list, listed under "Retired".
   await card.getByRole("button", { name: `Retire skill ${glide}` }).click();
-  await expect(skills.getByRole("listitem")).toHaveCount(1);
+  await expect(skills.getByRole("listitem")).toHaveCount(2);
   await expect(skills).not.toContainText(glide);
   const retired = page.getByRole("list", { name: "Retired" });
   await expect(retired.getByText(`Skill: ${glide}`, { exact: true })).toBeVisible();

@@ -277,7 +277,61 @@ function LevelCard({
           <Trans>Add a skill</Trans>
         </button>
       )}
+      <LinkExistingSkill level={level} name={name} curriculum={curriculum} />
     </li>
+  );
+}
+
+/** A skill already in another level, added to this one too: its ratings count in both. */
+function LinkExistingSkill({
+  level,
+  name,
+  curriculum,
+}: {
+  level: Level;
+  name: string;
+  curriculum: CurriculumResponse;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { run, pending } = useChange();
+  const selectId = useId();
+  const inLevel = new Set(linksOf(curriculum, level.id).map((link) => link.skillId));
+  const others = curriculum.skills.filter((skill) => skill.retiredAt === null && !inLevel.has(skill.id));
+  if (others.length === 0) return null;
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const skillId = Number(new FormData(form).get("skillId"));
+    if (!skillId) return;
+    if (await run({ method: "PUT", path: `/levels/${level.id}/skills/${skillId}`, body: { required: true } }))
+      form.reset();
+  }
+  return (
+    <form className="curriculum__link" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={selectId}>
+          <Trans>Add a skill of another level to {name}</Trans>
+        </label>
+        <select id={selectId} name="skillId" defaultValue="">
+          <option value="" disabled>
+            {t`Choose a skill`}
+          </option>
+          {others.map((skill) => (
+            <option key={skill.id} value={skill.id}>
+              {inLanguage(skill.name, skill.nameEs, locale)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="admin-button admin-button--small admin-button--secondary"
+        disabled={pending}
+      >
+        <Trans>Add to level</Trans>
+      </button>
+    </form>
   );
 }
 
