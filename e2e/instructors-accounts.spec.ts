@@ -6,7 +6,7 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 /**
  * The owner and an instructor (issue 27, docs/decisions/021): the owner creates the instructor's account on
  * /instructors and reads its temporary password once; the instructor signs in with it, chooses their own, lands on
- * Manage Bookings and sees their own lesson only (no Edit, no Delete, no price), moves its time, and is sent back
+ * their day (/today, docs/decisions/023), opens Manage Bookings and sees their own lesson only (no Edit, no Delete, no price), moves its time, and is sent back
  * from the owner's pages.
  */
 const nextMonth = addMonths(startOfMonth(new Date()), 1);
@@ -83,7 +83,8 @@ test("the owner creates an instructor, who signs in to their own lessons only an
   await ivyPage.getByLabel("New password", { exact: true }).fill("chosen-by-ivy");
   await ivyPage.getByLabel("Confirm new password").fill("chosen-by-ivy");
   await ivyPage.getByRole("button", { name: "Save password" }).click();
-  await expect(ivyPage).toHaveURL(/\/manage-bookings$/);
+  await expect(ivyPage).toHaveURL(/\/today$/);
+  await ivyPage.goto("/manage-bookings");
 
   const list = ivyPage.getByRole("list", { name: "Bookings" });
   await expect(list.getByRole("heading", { name: nora.name })).toBeVisible();
@@ -104,7 +105,7 @@ test("the owner creates an instructor, who signs in to their own lessons only an
 
   // The owner's pages send her back to her lessons; the server refuses them too.
   await ivyPage.goto("/clients-list");
-  await expect(ivyPage).toHaveURL(/\/manage-bookings$/);
+  await expect(ivyPage).toHaveURL(/\/today$/);
   expect((await ivyPage.request.get("/api/clients?search=a")).status()).toBe(403);
   expect((await ivyPage.request.get(`/api/subscriptions/used-classes/${nora.id}`)).status()).toBe(403);
   await context.close();

@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import type { BrowserContext, Page } from "@playwright/test";
 import { messages } from "../src/domain/messages.ts";
+import { messages as spanishAppShell } from "../src/locales/es/app-shell.ts";
 import { messages as spanishCommon } from "../src/locales/es/common.ts";
 import { e2eLanguageOwner } from "./e2e-env.ts";
 import { baseURL, expect, test, uniqueEmail, uniqueName, type WorkerAccounts } from "./fixtures.ts";
@@ -45,7 +46,7 @@ const spanishMonth =
 /** A message of src/domain as a page in Spanish shows it (the English one stays this process's language). */
 function inSpanish(read: () => string): string {
   const before = i18n.locale;
-  i18n.load("es", spanishCommon);
+  i18n.load("es", { ...spanishCommon, ...spanishAppShell });
   i18n.activate("es");
   try {
     return read();

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import type { ClientBookingsResponse, SaveBookingResponse } from "../src/domain/bookings.ts";
 import { messages } from "../src/domain/messages.ts";
 import { addDays } from "../src/domain/school-day.ts";
+import { messages as spanishAppShell } from "../src/locales/es/app-shell.ts";
 import { messages as spanishCommon } from "../src/locales/es/common.ts";
 import { e2eControlUrl } from "./e2e-env.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
@@ -16,7 +17,7 @@ import { expectNoSeriousA11yViolations, receivedMail } from "./support.ts";
 
 /** A spec message from src/domain as a Spanish page shows it (the test process itself reads them in English). */
 function inSpanish(read: () => string): string {
-  i18n.load("es", spanishCommon);
+  i18n.load("es", { ...spanishCommon, ...spanishAppShell });
   i18n.activate("es");
   try {
     return read();

@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createCompiledCatalog, getCatalogs } from "@lingui/cli/api";
 import { getConfig } from "@lingui/conf";
 import { describe, expect, it } from "vitest";
+import { publicPageDomain } from "../../lingui.config.ts";
 import { locales } from "../../src/domain/locale.ts";
+import { eagerGraph } from "../../test/support/import-graph.ts";
 
 /**
  * Every word a person reads comes from a catalogue with an English and a Spanish version (docs/decisions/018).
@@ -45,3 +48,21 @@ describe.each(catalogues.map((catalogue) => [path.basename(catalogue.path), cata
     });
   },
 );
+
+describe("a message of src/domain", () => {
+  it("is in `common` exactly when a prerendered page imports its file, else in `app-shell` (lingui.config.ts)", () => {
+    // A public page carries `common` alone of the domain's catalogues (public/page-words.ts): a message of another
+    // catalogue would read in English on /es/. And `common` holds nothing the public pages cannot show.
+    const publicPages = new Set([
+      ...eagerGraph(path.resolve("src/web/main.tsx"), { dynamic: true }).files,
+      ...eagerGraph(path.resolve("src/web/entry-server.tsx")).files,
+    ]);
+    const shownOnPublicPages = [...publicPages]
+      .map((file) => path.relative(path.resolve("."), file))
+      .filter((file) => file.startsWith("src/domain/") && readFileSync(file, "utf8").includes("/*i18n*/"));
+    expect(
+      shownOnPublicPages.sort(),
+      "the src/domain files with messages that a public page imports: lingui.config.ts's publicPageDomain",
+    ).toEqual([...publicPageDomain].sort());
+  });
+});

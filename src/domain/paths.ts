@@ -35,6 +35,8 @@ export const paths = {
   adminNewsletter: "/admin-newsletter",
   adminSettings: "/admin-settings",
   instructors: "/instructors",
+  /** The staff member's day on a phone, offline too (issue 27, docs/decisions/023). */
+  today: "/today",
   curriculum: "/curriculum",
 } as const;
 
@@ -87,23 +89,25 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminNewsletter,
   paths.adminSettings,
   paths.instructors,
+  paths.today,
   paths.curriculum,
 ];
 
 /**
- * The admin-area pages an instructor may open (docs/decisions/021): Manage Bookings and Add Feedback, which show
- * them their own lessons only, and /instructors, which shows them their own hours and time off (024). The first is
- * where they land.
+ * The admin-area pages an instructor may open (docs/decisions/021, 023, 024): their day, Manage Bookings and Add
+ * Feedback, which show them their own lessons only, and /instructors, which shows them their own hours and time off.
+ * The first is where they land.
  */
 export const instructorPaths: readonly AppPath[] = [
+  paths.today,
   paths.manageBookings,
   paths.adminFeedback,
   paths.instructors,
 ];
 
-/** Where a signed-in person lands: the owner on /admin, an instructor on their lessons, a client on the dashboard. */
+/** Where a signed-in person lands: the owner on /admin, an instructor on their day, a client on the dashboard. */
 export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>
-  role === "admin" ? paths.admin : role === "instructor" ? paths.manageBookings : paths.clientPanel;
+  role === "admin" ? paths.admin : role === "instructor" ? paths.today : paths.clientPanel;
 
 /** Rendered in the browser only, behind the guard. */
 export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];
@@ -149,6 +153,13 @@ export const queryParams = {
   /** /feedback?month=1…12&year=YYYY (absent: All Months, All Years). */
   feedbackMonth: "month",
   feedbackYear: "year",
+  /**
+   * /today?for=YYYY-MM-DD&teacher=<id>&lesson=<id> (absent day: the school's today; absent teacher: oneself; a
+   * lesson: that lesson's screen). Not "date" and "instructor": those words are strings of their own elsewhere.
+   */
+  todayDate: "for",
+  todayInstructor: "teacher",
+  todayLesson: "lesson",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
@@ -158,6 +169,14 @@ export const createBookingPath = withQuery(paths.admin, { [queryParams.showBooki
 
 export function showsCreateBooking(search: URLSearchParams): boolean {
   return search.get(queryParams.showBooking) === "true";
+}
+
+/** A day on /today, of an instructor the owner switched to (none: the signed-in person's own). */
+export function todayPath(date: string, instructorId?: string | null): string {
+  return withQuery(paths.today, {
+    [queryParams.todayDate]: date,
+    ...(instructorId ? { [queryParams.todayInstructor]: instructorId } : {}),
+  });
 }
 
 /** The page the password-reset mail links to (prefix the site's public URL). */

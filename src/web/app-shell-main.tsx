@@ -6,6 +6,7 @@ import { refreshSession } from "./auth/auth-store.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
+import { rootErrorOptions } from "./recoverable-errors.ts";
 import { routes } from "./routes.tsx";
 import "./styles/global.css";
 
@@ -33,7 +34,7 @@ void refreshSession(async (session) => {
 await guessed;
 
 const router = createBrowserRouter(routes);
-createRoot(container).render(
+createRoot(container, rootErrorOptions).render(
   <StrictMode>
     <LocaleProvider>
       <RouterProvider router={router} />

@@ -45,11 +45,17 @@ function usePageMeta(): void {
   }, [meta, locale]);
 }
 
-/** The site layout, once the school's texts are there (its footer and the public pages show them). */
+/**
+ * The site layout, once the school's texts are there (its footer and the public pages show them). `use` comes after
+ * every hook: React may replay a component that waited in a transition as soon as what it waited for arrives, with
+ * the hooks its first try made. The texts are there by then, so the replay skips `use`, and a hook after it would
+ * be one its first try never made (React's error #467, recovered as #520 by rendering the whole page again).
+ */
 function SiteLayoutWithMeta() {
-  const pending = contentLoad(usePageLocale());
-  if (pending) use(pending);
+  const locale = usePageLocale();
   usePageMeta();
+  const pending = contentLoad(locale);
+  if (pending) use(pending);
   return <SiteLayout />;
 }
 

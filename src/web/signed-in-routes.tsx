@@ -206,6 +206,13 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.today,
+          lazy: () => import("./admin/today/today-page.tsx").then((m) => ({ Component: m.TodayPage })),
+          handle: {
+            meta: { title: msg`Today`, description: msg`Your lessons of the day, with or without signal.` },
+          },
+        },
+        {
           path: paths.manageBookings,
           lazy: () =>
             import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({

@@ -362,9 +362,6 @@ export async function timedLessonsOf(
   return lessons;
 }
 
-/** The instructor's schedule lock (the instructors feature's: their hours and time off are written under it too). */
-export { lockInstructorSchedule } from "../instructors/repository.ts";
-
 /** One swimmer's feedback for a lesson. */
 export async function setLessonFeedback(
   trx: Db,

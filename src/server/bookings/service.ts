@@ -34,7 +34,7 @@ import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
-import { findInstructor, refuseOutsideAvailability } from "../instructors/service.ts";
+import { findInstructor, lockInstructorSchedule, refuseOutsideAvailability } from "../instructors/service.ts";
 import {
   activePlanOf,
   classCountOf,
@@ -63,7 +63,6 @@ import {
   lessonsOf,
   listBookings,
   listBookingsOfInstructor,
-  lockInstructorSchedule,
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { messages as enAppShell } from "../../locales/en/app-shell.ts";
 import { messages as enCommon } from "../../locales/en/common.ts";
 import { messages as enServer } from "../../locales/en/server.ts";
 import type { Db } from "../db/database.ts";
@@ -220,7 +221,8 @@ describe("PUT /api/session/locale", () => {
 });
 
 describe("the catalogues the server reads", () => {
-  it("never give two messages one id: common (src/domain) and server are read as one", () => {
-    expect(Object.keys(enCommon).filter((id) => id in enServer)).toEqual([]);
+  it("never give two messages one id: common and app-shell (src/domain) and server are read as one", () => {
+    const ids = [enCommon, enAppShell, enServer].flatMap((catalogue) => Object.keys(catalogue));
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 });

@@ -11,8 +11,10 @@ import {
   locales,
 } from "../../domain/locale.ts";
 import { installReader } from "../../domain/translate.ts";
+import { messages as enAppShell } from "../../locales/en/app-shell.ts";
 import { messages as enCommon } from "../../locales/en/common.ts";
 import { messages as enServer } from "../../locales/en/server.ts";
+import { messages as esAppShell } from "../../locales/es/app-shell.ts";
 import { messages as esCommon } from "../../locales/es/common.ts";
 import { messages as esServer } from "../../locales/es/server.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -23,8 +25,8 @@ import type { AppEnv } from "../http/app-env.ts";
  * src/domain (domain/translate.ts) and of the server read in that language without passing it through every call.
  */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...enCommon, ...enServer },
-  es: { ...esCommon, ...esServer },
+  en: { ...enCommon, ...enAppShell, ...enServer },
+  es: { ...esCommon, ...esAppShell, ...esServer },
 };
 const instances = Object.fromEntries(
   locales.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: catalogues[locale] } })]),

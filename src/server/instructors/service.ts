@@ -34,7 +34,8 @@ import {
   weeklyHoursOf,
 } from "./repository.ts";
 
-export { teachesHousehold };
+/** The instructor's schedule lock: bookings take it too, as hours, time off and lessons are written under it. */
+export { lockInstructorSchedule, teachesHousehold };
 
 /** The school's instructors: whom Create Booking and Manage Bookings may give a lesson to (docs/decisions/021). */
 export const instructorsOf = (db: Db): Promise<StaffMember[]> => listStaff(db);

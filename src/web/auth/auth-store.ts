@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { SessionResponse, SignInResponse, SignOutResponse } from "../../domain/api.ts";
 import type { Role, SessionUser } from "../../domain/auth.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
-import { apiFetch } from "../api/http.ts";
+import { ApiError, apiFetch, NETWORK_ERROR_CODE } from "../api/http.ts";
 
 export type AuthState =
   | { status: "loading" }
@@ -39,6 +39,42 @@ export function subscribeAuth(listener: () => void): () => void {
 
 const signedOut: AuthState = { status: "signed-out" };
 
+/**
+ * The staff member last signed in on this browser, so that /today opens without signal (docs/decisions/023): when
+ * the session cannot be asked for at all, the page shows what the phone kept instead of sending them to sign in.
+ * It grants nothing (the server decides every call); it goes at sign-out and whenever the server says nobody, or
+ * somebody else, is signed in, and with it the phone's queue key and cached days.
+ */
+const staffMemory = "swim-school-staff";
+
+function recalledStaff(): SessionUser | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(staffMemory) ?? "null") as SessionUser | null;
+    return user?.role === "admin" || user?.role === "instructor" ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the staff member and the phone's offline data of theirs; a no-op (no chunk fetched) for anyone else. */
+async function forgetStaff(): Promise<void> {
+  if (typeof localStorage === "undefined" || localStorage.getItem(staffMemory) === null) return;
+  localStorage.removeItem(staffMemory);
+  try {
+    const { forgetOfflineData } = await import("../admin/today/offline/forget-offline-data.ts");
+    await forgetOfflineData();
+  } catch (error) {
+    console.warn("offline data not forgotten", error);
+  }
+}
+
+async function rememberSignedIn(user: SessionUser | null): Promise<void> {
+  if (typeof localStorage === "undefined") return;
+  const staff = user?.role === "admin" || user?.role === "instructor";
+  if (!staff || recalledStaff()?.id !== user.id) await forgetStaff();
+  if (staff) localStorage.setItem(staffMemory, JSON.stringify(user));
+}
+
 /** Prerendered HTML shows the signed-out chrome; the browser then asks the server. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuthState, () => signedOut);
@@ -53,9 +89,15 @@ export async function refreshSession(beforeShowing?: (next: AuthState) => Promis
   try {
     const { user } = await apiFetch<SessionResponse>("/api/session");
     next = user ? { status: user.role, user } : signedOut;
-  } catch {
-    // A failure to resolve the role gives no role (spec §8).
-    next = signedOut;
+    await rememberSignedIn(user);
+  } catch (error) {
+    // A failure to resolve the role gives no role (spec §8), except to a staff member without signal on this
+    // browser: they keep their day (docs/decisions/023).
+    // Offline, the call can fail before the page's words have loaded, and apiFetch then throws while wording its
+    // network error: anything but the server's own answer counts as "not reached".
+    const unreachable = !(error instanceof ApiError) || error.code === NETWORK_ERROR_CODE;
+    const staff = unreachable && typeof localStorage !== "undefined" ? recalledStaff() : null;
+    next = staff ? { status: staff.role, user: staff } : signedOut;
   }
   // Words that failed to load leave the page in the language it has: never stuck on Loading...
   await beforeShowing?.(next).catch((error: unknown) => console.warn("language not loaded", error));
@@ -85,6 +127,7 @@ export async function signOut(): Promise<void> {
   } catch (error) {
     console.warn("sign-out failed", error); // spec §8: logged only
   }
+  await forgetStaff();
   setState(signedOut);
 }
 

@@ -32,13 +32,13 @@ describe("guardRedirect", () => {
     for (const path of adminPaths) expect(guardRedirect(as("client"), path)).toBe(paths.clientPanel);
   });
 
-  it("lets an instructor open only their lessons' pages, and sends them to Manage Bookings from any other", () => {
-    for (const path of [paths.manageBookings, paths.adminFeedback, paths.instructors])
+  it("lets an instructor open only their day, their lessons' pages and their hours, and sends them to their day from any other", () => {
+    for (const path of [paths.today, paths.manageBookings, paths.adminFeedback, paths.instructors])
       expect(guardRedirect(as("instructor"), path)).toBeNull();
     for (const path of [...clientPaths, paths.admin, paths.clientsList, paths.adminGallery])
-      expect(guardRedirect(as("instructor"), path)).toBe(paths.manageBookings);
-    expect(guardRedirect(as("instructor", true), paths.manageBookings)).toBe(paths.changePassword);
-    expect(guardRedirect(as("instructor"), paths.changePassword)).toBe(paths.manageBookings);
+      expect(guardRedirect(as("instructor"), path)).toBe(paths.today);
+    expect(guardRedirect(as("instructor", true), paths.today)).toBe(paths.changePassword);
+    expect(guardRedirect(as("instructor"), paths.changePassword)).toBe(paths.today);
   });
 
   it("lets a client open both links to the payments page and a local checkout page", () => {

@@ -1,5 +1,7 @@
 import { i18n } from "@lingui/core";
 import { afterEach, expect, it, vi } from "vitest";
+import { messages } from "../../domain/messages.ts";
+import { settingsMessages } from "../../domain/school-settings-schema.ts";
 import { activateLocale } from "./catalogues.ts";
 
 afterEach(() => {
@@ -20,4 +22,14 @@ it("speaks the language asked for last, whichever catalogue arrives first", asyn
 
   expect(i18n.locale).toBe("es");
   expect(page.documentElement.lang).toBe("es");
+});
+
+it("reads every message of src/domain in the page's language, those of common and of app-shell (decision 025)", async () => {
+  vi.stubGlobal("document", { documentElement: { lang: "" } });
+  await activateLocale("es", ["shared"]);
+
+  expect(settingsMessages.notHttps).toBe(
+    "Solo se aceptan direcciones seguras: la dirección debe empezar por https://.",
+  );
+  expect(messages.contactSent).toBe("¡Mensaje enviado!");
 });

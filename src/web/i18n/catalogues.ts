@@ -2,16 +2,17 @@ import { i18n, type Messages } from "@lingui/core";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 
 /**
- * The catalogues a page may need, each one chunk per language (compiled by `npm run i18n` from src/locales): a
- * page fetches only its language's words, and a public page never the signed-in areas' (docs/decisions/018).
- * `common` (the spec's messages in src/domain) comes with every part.
+ * The catalogues the app shell's pages need, each one chunk per language (compiled by `npm run i18n` from
+ * src/locales): a page fetches only its language's words (docs/decisions/018). The spec's messages in src/domain
+ * come with every part: `common` (also on the prerendered pages) and `app-shell` (the rest, decision 025).
  */
 export type CataloguePart = "shared" | "public" | "client" | "admin";
 
 type Loader = () => Promise<{ messages: Messages }>;
-const loaders: Record<Locale, Record<CataloguePart | "common", Loader>> = {
+const loaders: Record<Locale, Record<CataloguePart | "common" | "app-shell", Loader>> = {
   en: {
     common: () => import("../../locales/en/common.ts"),
+    "app-shell": () => import("../../locales/en/app-shell.ts"),
     shared: () => import("../../locales/en/shared.ts"),
     public: () => import("../../locales/en/public.ts"),
     client: () => import("../../locales/en/client.ts"),
@@ -19,6 +20,7 @@ const loaders: Record<Locale, Record<CataloguePart | "common", Loader>> = {
   },
   es: {
     common: () => import("../../locales/es/common.ts"),
+    "app-shell": () => import("../../locales/es/app-shell.ts"),
     shared: () => import("../../locales/es/shared.ts"),
     public: () => import("../../locales/es/public.ts"),
     client: () => import("../../locales/es/client.ts"),
@@ -37,7 +39,9 @@ let wanted: Locale | undefined;
  */
 export async function activateLocale(locale: Locale, parts: readonly CataloguePart[]): Promise<void> {
   wanted = locale;
-  const missing = (["common", ...parts] as const).filter((part) => !loaded.has(`${locale}/${part}`));
+  const missing = (["common", "app-shell", ...parts] as const).filter(
+    (part) => !loaded.has(`${locale}/${part}`),
+  );
   const catalogues = await Promise.all(missing.map((part) => loaders[locale][part]()));
   catalogues.forEach(({ messages }, index) => {
     i18n.load(locale, messages);

@@ -6,6 +6,7 @@ import { provideSiteContent, withSettings } from "../../content/site-content.ts"
 import { refreshSession } from "../auth/auth-store.ts";
 import { LocaleProvider } from "../i18n/locale-provider.tsx";
 import { pageSettings } from "../page-settings.ts";
+import { rootErrorOptions } from "../recoverable-errors.ts";
 import type { PageWords } from "./page-words.ts";
 import { PublicApp } from "./public-app.tsx";
 
@@ -39,5 +40,6 @@ export function hydrate(container: HTMLElement, words: PageWords, onHydrated: ()
         <WhenHydrated then={onHydrated} />
       </LocaleProvider>
     </StrictMode>,
+    rootErrorOptions,
   );
 }

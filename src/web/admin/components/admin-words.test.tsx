@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BookingPageResponse } from "../../../domain/bookings.ts";
 import type { ClientPlan } from "../../../domain/clients.ts";
 import { messages as adminEs } from "../../../locales/es/admin.ts";
+import { messages as appShellEs } from "../../../locales/es/app-shell.ts";
 import { messages as commonEs } from "../../../locales/es/common.ts";
 import { BookingListStatus } from "./booking-list-status.tsx";
 import { ClientFields } from "./client-fields.tsx";
@@ -13,7 +14,7 @@ import { PlanSummary } from "./plan-summary.tsx";
 
 /** The page's text as a person reads it (tags dropped, one space between words). */
 function text(node: ReactNode, locale: "en" | "es"): string {
-  if (locale === "es") i18n.load("es", { ...commonEs, ...adminEs });
+  if (locale === "es") i18n.load("es", { ...commonEs, ...appShellEs, ...adminEs });
   i18n.activate(locale);
   const html = renderToStaticMarkup(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
   return html

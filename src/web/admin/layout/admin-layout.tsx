@@ -107,6 +107,7 @@ export function AdminLayout() {
       onClick: pickOnAdmin("create-booking"),
     },
     { label: t`Clients`, to: paths.clientsList },
+    { label: t`Today`, to: paths.today },
     { label: t`Manage Bookings`, to: paths.manageBookings },
     { label: t`Add Feedback`, to: paths.adminFeedback },
     { label: t`Add Milestones`, to: paths.adminMilestones },
@@ -116,12 +117,12 @@ export function AdminLayout() {
     { label: t`Curriculum`, to: paths.curriculum },
     { label: t`School settings`, to: paths.adminSettings },
   ];
-  // An instructor's menu: their lessons' pages only (docs/decisions/021).
-  // On /instructors an instructor finds their own hours and time off (docs/decisions/024).
+  // An instructor's menu: their day first, then their lessons' pages (docs/decisions/021, 023); on /instructors
+  // they find their own hours and time off (docs/decisions/024).
   const menu = owner
     ? ownerMenu
-    : ownerMenu
-        .filter((item) => (instructorPaths as readonly string[]).includes(item.to))
+    : instructorPaths
+        .flatMap((path) => ownerMenu.filter((item) => item.to === path))
         .map((item) => (item.to === paths.instructors ? { ...item, label: t`My hours` } : item));
 
   return (

@@ -1,0 +1,240 @@
+import { useLingui } from "@lingui/react/macro";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
+import { type Attendance, attendanceValues, type TodayLesson } from "../../../domain/today.ts";
+import { LessonPlace } from "./lesson-place.tsx";
+import type { QueuedPhoto, QueuedSave, SaveContent } from "./offline/save-queue.ts";
+
+interface SwimmerEntry {
+  attendance: Attendance | null;
+  feedback: string;
+  photo: File | null;
+}
+
+const fileOf = (photo: QueuedPhoto) => new File([photo.bytes], photo.name, { type: photo.type });
+
+/** The form as the instructor left it: their latest unsent save of this lesson, else what the server has. */
+function startingEntries(lesson: TodayLesson, saves: QueuedSave[]): Record<string, SwimmerEntry> {
+  const latest = saves.at(-1);
+  return Object.fromEntries(
+    lesson.swimmers.map((swimmer) => {
+      const queued = latest?.record.swimmers.find((each) => each.swimmerId === swimmer.id);
+      const photo = latest?.photos.find((each) => each.swimmerId === swimmer.id);
+      return [
+        swimmer.id,
+        queued
+          ? { attendance: queued.attendance, feedback: queued.feedback, photo: photo ? fileOf(photo) : null }
+          : { attendance: swimmer.attendance, feedback: swimmer.feedback ?? "", photo: null },
+      ];
+    }),
+  );
+}
+
+/** A chosen photo, shown small before it is sent. */
+function PhotoPreview({ file, alt }: { file: File; alt: string }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <img className="today-swimmer__photo" src={url} alt={alt} />;
+}
+
+/**
+ * One lesson on one screen (docs/decisions/023): each swimmer's attendance, feedback and, where their photo
+ * permission allows, a photo from the phone's camera; one Save. A save goes to the queue first and shows Pending
+ * until the server takes it; a refusal shows here with the server's reason and what was not sent.
+ */
+export function LessonScreen({
+  lesson,
+  backTo,
+  saves,
+  queueReady,
+  onSave,
+  onDiscard,
+}: {
+  lesson: TodayLesson;
+  backTo: string;
+  saves: QueuedSave[];
+  queueReady: boolean;
+  onSave: (content: SaveContent) => Promise<QueuedSave | null>;
+  onDiscard: (key: string) => Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [entries, setEntries] = useState(() => startingEntries(lesson, saves));
+  const [saving, setSaving] = useState(false);
+  const [savedOnce, setSavedOnce] = useState(false);
+  const attendanceWords: Record<Attendance, string> = {
+    present: t`Present`,
+    late: t`Late`,
+    absent: t`Absent`,
+    "cancelled-by-school": t`Cancelled by the school`,
+  };
+  const refused = saves.filter((save) => save.refusal);
+  const pending = saves.filter((save) => !save.refusal);
+  const change = (swimmerId: string, patch: Partial<SwimmerEntry>) =>
+    setEntries((was) => ({ ...was, [swimmerId]: { ...(was[swimmerId] as SwimmerEntry), ...patch } }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const photos = await Promise.all(
+        lesson.swimmers.flatMap((swimmer) => {
+          const photo = swimmer.photoPermission ? entries[swimmer.id]?.photo : null;
+          return photo
+            ? [
+                photo.arrayBuffer().then((bytes) => ({
+                  swimmerId: swimmer.id,
+                  name: photo.name || "photo.jpg",
+                  type: photo.type || "image/jpeg",
+                  bytes,
+                })),
+              ]
+            : [];
+        }),
+      );
+      await onSave({
+        lessonId: lesson.id,
+        record: {
+          date: lesson.date,
+          startTime: lesson.startTime,
+          swimmers: lesson.swimmers.map((swimmer) => ({
+            swimmerId: swimmer.id,
+            attendance: entries[swimmer.id]?.attendance ?? null,
+            feedback: entries[swimmer.id]?.feedback ?? "",
+          })),
+        },
+        photos,
+      });
+      setSavedOnce(true);
+      // A photo sent stays with the save; the form starts the next one without it.
+      setEntries((was) =>
+        Object.fromEntries(Object.entries(was).map(([id, entry]) => [id, { ...entry, photo: null }])),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const saveState = saving
+    ? t`Saving…`
+    : pending.length > 0
+      ? t`Pending: kept on this phone until the server takes it.`
+      : refused.length > 0
+        ? t`Not saved: the server refused it.`
+        : savedOnce
+          ? t`Saved.`
+          : "";
+  const headingId = `lesson-screen-${lesson.id}`;
+
+  return (
+    <article className="today-lesson-screen" aria-labelledby={headingId}>
+      <p>
+        <Link to={backTo}>{t`Back to the day`}</Link>
+      </p>
+      <h1 id={headingId}>
+        <span className="today-lesson__time">{formatLessonTime(lesson.startTime)}</span>{" "}
+        <span>{lesson.householdName}</span>
+      </h1>
+      <LessonPlace lesson={lesson} />
+
+      {refused.map((save) => (
+        <section key={save.key} className="today-refusal" role="alert" aria-label={t`Refused save`}>
+          <p>
+            <strong>{t`The server refused this save:`}</strong> {save.refusal?.message}
+          </p>
+          <p>{t`What was not sent is below in the form: change it and save again, or discard it.`}</p>
+          <ul>
+            {save.record.swimmers.map((each) => {
+              const swimmer = lesson.swimmers.find((one) => one.id === each.swimmerId);
+              return (
+                <li key={each.swimmerId}>
+                  <strong>{swimmer ? `${swimmer.firstName} ${swimmer.lastName}` : each.swimmerId}:</strong>{" "}
+                  {each.attendance ? attendanceWords[each.attendance] : t`no attendance`}
+                  {each.feedback && <span lang=""> · {each.feedback}</span>}
+                  {save.photos.some((photo) => photo.swimmerId === each.swimmerId) && ` · ${t`a photo`}`}
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" className="button button--ghost" onClick={() => void onDiscard(save.key)}>
+            {t`Discard this save`}
+          </button>
+        </section>
+      ))}
+
+      <form className="today-record" onSubmit={onSubmit}>
+        {lesson.swimmers.map((swimmer) => {
+          const entry = entries[swimmer.id] as SwimmerEntry;
+          const name = `${swimmer.firstName} ${swimmer.lastName}`;
+          const id = (part: string) => `swimmer-${swimmer.id}-${part}`;
+          return (
+            <fieldset key={swimmer.id} className="admin-card today-swimmer">
+              <legend>{name}</legend>
+              {swimmer.notes && (
+                <p className="today-swimmer__notes">
+                  {t`Notes:`} <span lang="">{swimmer.notes}</span>
+                </p>
+              )}
+              <fieldset className="today-swimmer__attendance">
+                <legend>{t`Attendance of ${name}`}</legend>
+                {attendanceValues.map((value) => (
+                  <label key={value} className="today-swimmer__choice">
+                    <input
+                      type="radio"
+                      name={id("attendance")}
+                      value={value}
+                      checked={entry.attendance === value}
+                      onChange={() => change(swimmer.id, { attendance: value })}
+                    />{" "}
+                    {attendanceWords[value]}
+                  </label>
+                ))}
+              </fieldset>
+              <div className="field">
+                <label htmlFor={id("feedback")}>{t`Feedback for ${name}`}</label>
+                <textarea
+                  id={id("feedback")}
+                  rows={3}
+                  value={entry.feedback}
+                  onChange={(event) => change(swimmer.id, { feedback: event.target.value })}
+                />
+              </div>
+              {swimmer.photoPermission ? (
+                <div className="field">
+                  <label htmlFor={id("photo")}>{t`Photo of ${name}`}</label>
+                  <input
+                    id={id("photo")}
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    onChange={(event) => change(swimmer.id, { photo: event.target.files?.[0] ?? null })}
+                  />
+                  {entry.photo && (
+                    <PhotoPreview file={entry.photo} alt={t`${name} in this lesson, not sent yet`} />
+                  )}
+                  {!entry.photo && swimmer.photo && (
+                    <img
+                      className="today-swimmer__photo"
+                      src={swimmer.photo.thumbnailUrl}
+                      alt={t`${name} in this lesson, as saved`}
+                    />
+                  )}
+                </div>
+              ) : (
+                <p className="today-swimmer__no-photo">{t`No photos: the family has not allowed them.`}</p>
+              )}
+            </fieldset>
+          );
+        })}
+        <div className="today-record__actions">
+          <button type="submit" className="button button--sun" disabled={saving || !queueReady}>
+            {t`Save`}
+          </button>
+          <p className="today-record__state" aria-live="polite">
+            {saveState}
+          </p>
+        </div>
+      </form>
+    </article>
+  );
+}
