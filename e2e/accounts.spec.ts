@@ -172,12 +172,14 @@ test("an admin sees the admin chrome, never the public header or footer", async 
     "Register Client",
     "Create Booking",
     "Clients",
+    "Today",
     "Manage Bookings",
     "Add Feedback",
     "Add Milestones",
     "Gallery",
     "Newsletter",
     "Instructors",
+    "Curriculum",
     "School settings",
   ]);
   await expect(menu.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");

@@ -20,24 +20,28 @@ const englishMenu = [
   "Register Client",
   "Create Booking",
   "Clients",
+  "Today",
   "Manage Bookings",
   "Add Feedback",
   "Add Milestones",
   "Gallery",
   "Newsletter",
   "Instructors",
+  "Curriculum",
   "School settings",
 ];
 const spanishMenu = [
   "Registrar cliente",
   "Crear reserva",
   "Clientes",
+  "Hoy",
   "Gestionar reservas",
   "Agregar comentarios",
   "Agregar logros",
   "Galería",
   "Boletín",
   "Instructores",
+  "Programa",
   "Ajustes de la escuela",
 ];
 const spanishMonth =

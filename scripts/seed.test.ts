@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { latestBySkill, passesLevel, type ReportCard, ratingOf } from "../src/domain/curriculum.ts";
 import { dayInZone } from "../src/domain/school-day.ts";
+import { curriculumOf, readScales } from "../src/server/curriculum/service.ts";
 import type { Db } from "../src/server/db/database.ts";
 import { signIn } from "../test/support/accounts.ts";
 import { passwordHashOf } from "../test/support/factories.ts";
@@ -128,5 +130,42 @@ describe("npm run seed", () => {
       .where("id", "=", child.clientId)
       .executeTakeFirstOrThrow();
     expect(family.familyNamesSearch.split("\n")).toContain(child.firstName.toLowerCase());
+  });
+
+  it("gives swimmers who had classes believable progress: skills in progress, some levels passed by the one rule", async () => {
+    const curriculum = await curriculumOf(db);
+    const scales = await readScales(db);
+    const assessments = await db.selectFrom("assessment").selectAll().execute();
+    const results = await db.selectFrom("levelResult").selectAll().execute();
+    const swimmersAssessed = new Set(assessments.map((each) => each.swimmerId));
+    expect(swimmersAssessed.size).toBeGreaterThan(10);
+    expect(results.length).toBeGreaterThan(3);
+    // Each assessment is of a class the swimmer was in, before today, by that class's instructor.
+    const classes = await db
+      .selectFrom("lessonSwimmer")
+      .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
+      .select(["lessonSwimmer.swimmerId", "lesson.id", "lesson.date"])
+      .execute();
+    const classOf = new Set(classes.map((row) => `${row.swimmerId}/${row.id}/${row.date}`));
+    for (const each of assessments) {
+      expect(classOf.has(`${each.swimmerId}/${each.lessonId}/${each.at.slice(0, 10)}`)).toBe(true);
+    }
+    // Every level passed passes by the rule with the history up to then; its report card says mastered throughout.
+    for (const result of results) {
+      const before = assessments.filter(
+        (each) => each.swimmerId === result.swimmerId && each.at <= result.passedAt,
+      );
+      expect(passesLevel(curriculum, result.levelId, result.swimmerId, before, scales)).toBe(true);
+      const card = JSON.parse(result.reportCard) as ReportCard;
+      expect(card.skills.filter((skill) => skill.required).every((skill) => skill.rating?.mastered)).toBe(
+        true,
+      );
+      expect(result.certificateNumber).toMatch(/^\d{4}-\d{5}$/);
+    }
+    // And some swimmers are still on their way: a skill whose latest rating is not yet mastered.
+    const stillLearning = [...swimmersAssessed].filter((swimmerId) =>
+      [...latestBySkill(assessments, swimmerId).values()].some((each) => !ratingOf(each, scales)?.mastered),
+    );
+    expect(stillLearning.length).toBeGreaterThan(5);
   });
 });

@@ -13,16 +13,26 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import {
+  type Assessment,
+  activeLevels,
+  linksOf,
+  passesLevel,
+  reportCardOf,
+} from "../src/domain/curriculum.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
+import { curriculumOf, readScales } from "../src/server/curriculum/service.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
 import {
+  type NewAssessment,
   type NewClient,
   type NewGalleryItem,
   type NewGuardian,
   type NewLesson,
+  type NewLevelResult,
   type NewPlan,
   type NewSubscriber,
   type NewSwimmer,
@@ -30,6 +40,7 @@ import {
   type SeedBooking,
   type SeedData,
   seed,
+  seedProgress,
 } from "../test/support/factories.ts";
 import { configOrExplain } from "./cli-config.ts";
 
@@ -322,8 +333,144 @@ export function demoData(options: DemoOptions): Required<SeedData> {
   return { clients, swimmers, guardians, plans, bookings, milestones: [], galleryItems, subscribers };
 }
 
-/** Writes the demo school beside what the database holds (`npm run seed`, the bench, the soak). */
-export const seedDemo = (db: Db, options: DemoOptions) => seed(db, demoData(options));
+const assessmentNotes = [
+  "Much calmer this week.",
+  "Did it twice on her own.",
+  "Needs a reminder to keep the chin down.",
+  "Ready to try it without the float next time.",
+];
+
+/**
+ * Believable progress for the swimmers who had classes and no assessment yet (issue 28): in each past class the
+ * instructor rates two to four skills of the swimmer's current level: first seen anywhere from "introduced" to
+ * "mastered" (some children can already do it), then a step up the scale most of the time (now and then a step
+ * back, as real lessons go); when every required skill is mastered the swimmer passes (the one
+ * rule, domain/curriculum.ts), the report card is written as it stood then, published, and the next level starts.
+ * Children start at Water babies when born in the last three years, else at Stage 1; a guardian who swims takes the
+ * Adults level. Reads the curriculum and scale the database has (the starter one unless edited).
+ */
+export async function demoProgress(
+  db: Db,
+  options: { now: Date; timeZone: string },
+): Promise<{ assessments: NewAssessment[]; levelResults: NewLevelResult[] }> {
+  const curriculum = await curriculumOf(db);
+  const scales = await readScales(db);
+  const ratings = [...curriculum.scale.ratings].sort((a, b) => a.position - b.position);
+  const levels = activeLevels(curriculum);
+  const adults = levels.find((level) => level.name === "Adults") ?? levels[levels.length - 1];
+  const childLevels = levels.filter((level) => level !== adults);
+  const today = dayInZone(options.now, options.timeZone);
+  const classes = await db
+    .selectFrom("lessonSwimmer")
+    .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
+    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .select([
+      "lessonSwimmer.swimmerId",
+      "lesson.id as lessonId",
+      "lesson.date",
+      "lesson.startTime",
+      "lesson.instructorId",
+      "swimmer.birthDate",
+      "swimmer.userId",
+    ])
+    .where("lesson.date", "<", today)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("assessment")
+            .select("assessment.id")
+            .whereRef("assessment.swimmerId", "=", "lessonSwimmer.swimmerId"),
+        ),
+      ),
+    )
+    .orderBy("lessonSwimmer.swimmerId")
+    .orderBy("lesson.date")
+    .execute();
+  const next = random(classes.length * 7 + 1);
+  const existingResults = await db
+    .selectFrom("levelResult")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
+  let certificate = Number(existingResults?.count ?? 0);
+  const assessments: (NewAssessment & Assessment)[] = [];
+  const levelResults: NewLevelResult[] = [];
+  const bySwimmer = new Map<string, typeof classes>();
+  for (const row of classes) {
+    const list = bySwimmer.get(row.swimmerId);
+    if (list) list.push(row);
+    else bySwimmer.set(row.swimmerId, [row]);
+  }
+  const babyCutoff = `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`;
+  for (const [swimmerId, lessons] of bySwimmer) {
+    const first = lessons[0];
+    if (!first || !adults) continue;
+    const path =
+      first.userId !== null
+        ? [adults]
+        : childLevels.slice(first.birthDate !== null && first.birthDate >= babyCutoff ? 0 : 1);
+    let levelIndex = 0;
+    const mine: Assessment[] = [];
+    const step = new Map<number, number>();
+    for (const lesson of lessons) {
+      const level = path[levelIndex];
+      if (!level) break;
+      const at = `${lesson.date}T${lesson.startTime ?? "10:00"}:00.000Z`;
+      const open = linksOf(curriculum, level.id).filter(
+        (link) => (step.get(link.skillId) ?? -1) < ratings.length - 1,
+      );
+      const rated = open.sort(() => next() - 0.5).slice(0, 2 + Math.floor(next() * 3));
+      for (const link of rated) {
+        const was = step.get(link.skillId);
+        // First seen: anywhere from "introduced" to "mastered" (some children can already do it); then mostly up.
+        const now =
+          was === undefined
+            ? 1 + Math.floor(next() * (ratings.length - 1))
+            : Math.max(0, Math.min(ratings.length - 1, was + (next() < 0.85 ? 1 : -1)));
+        step.set(link.skillId, now);
+        const rating = ratings[now];
+        if (!rating) continue;
+        const assessment = {
+          id: assessments.length + 1,
+          swimmerId,
+          skillId: link.skillId,
+          ratingId: rating.id,
+          scaleVersion: curriculum.scale.version,
+          lessonId: lesson.lessonId,
+          byUserId: lesson.instructorId,
+          at,
+          note: next() < 0.15 ? pick(next, assessmentNotes) : "",
+        };
+        assessments.push(assessment);
+        mine.push(assessment);
+      }
+      if (passesLevel(curriculum, level.id, swimmerId, mine, scales)) {
+        certificate++;
+        levelResults.push({
+          swimmerId,
+          levelId: level.id,
+          passedAt: at,
+          reportCard: reportCardOf(curriculum, level.id, swimmerId, mine, scales, at),
+          certificateNumber: `${lesson.date.slice(0, 4)}-${String(certificate).padStart(5, "0")}`,
+          publishedAt: at,
+        });
+        levelIndex++;
+      }
+    }
+  }
+  return { assessments, levelResults };
+}
+
+const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+
+/**
+ * Writes the demo school beside what the database holds (`npm run seed`, the bench, the soak): households, plans and
+ * bookings, then the progress of the swimmers who had classes.
+ */
+export async function seedDemo(db: Db, options: DemoOptions) {
+  const made = await seed(db, demoData(options));
+  const progress = await seedProgress(db, await demoProgress(db, options));
+  return { ...made, ...progress };
+}
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -370,7 +517,7 @@ async function main(argv: string[]): Promise<number> {
     const made = await seedDemo(db, { ...args, passwordHash, timeZone: config.TZ_SCHOOL, now: new Date() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${made.clients} households (${made.swimmers} more swimmers, ${made.guardians} second guardians), ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos and ${made.subscribers} newsletter subscribers in ${seconds} s. Clients sign in with the password "${args.password}".`,
+      `Seeded ${made.clients} households (${made.swimmers} more swimmers, ${made.guardians} second guardians), ${made.plans} plans, ${made.bookings} bookings (${made.lessons} class dates), ${made.galleryItems} gallery videos, ${made.subscribers} newsletter subscribers, ${made.assessments} skill assessments and ${made.levelResults} levels passed in ${seconds} s. Clients sign in with the password "${args.password}".`,
     );
     return 0;
   } finally {

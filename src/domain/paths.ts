@@ -37,6 +37,7 @@ export const paths = {
   instructors: "/instructors",
   /** The staff member's day on a phone, offline too (issue 27, docs/decisions/023). */
   today: "/today",
+  curriculum: "/curriculum",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -89,6 +90,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.adminSettings,
   paths.instructors,
   paths.today,
+  paths.curriculum,
 ];
 
 /**

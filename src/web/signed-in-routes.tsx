@@ -182,6 +182,17 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.curriculum,
+          lazy: () =>
+            import("./admin/curriculum/curriculum-page.tsx").then((m) => ({ Component: m.CurriculumPage })),
+          handle: {
+            meta: {
+              title: msg`Curriculum`,
+              description: msg`The school's swim levels, their skills and the rating scale.`,
+            },
+          },
+        },
+        {
           path: paths.adminSettings,
           lazy: () =>
             import("./admin/settings/school-settings-page.tsx").then((m) => ({

@@ -770,3 +770,69 @@ async function nextId(trx: Db, table: "subscriptionPlan" | "booking" | "lesson")
     .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
+
+// Assessments and level results (issue 28, docs/decisions/026).
+
+export interface NewAssessment {
+  swimmerId: string;
+  skillId: number;
+  ratingId: number;
+  scaleVersion: number;
+  lessonId?: number | null;
+  byUserId?: string | null;
+  at?: string;
+  note?: string;
+}
+
+/** An assessment as the curriculum feature appends it (appendAssessment): never updated afterwards. */
+export function assessmentRow(input: NewAssessment): Row<"assessment"> {
+  return {
+    swimmerId: input.swimmerId,
+    skillId: input.skillId,
+    ratingId: input.ratingId,
+    scaleVersion: input.scaleVersion,
+    lessonId: input.lessonId ?? null,
+    byUserId: input.byUserId ?? null,
+    at: input.at ?? defaultTime,
+    note: input.note ?? "",
+  };
+}
+
+export interface NewLevelResult {
+  swimmerId: string;
+  levelId: number;
+  passedAt: string;
+  /** domain/curriculum.ts ReportCard, as written when passed. */
+  reportCard: unknown;
+  certificateNumber?: string | null;
+  /** Approved and published then (a result from before approval was asked, say); unset: a draft. */
+  publishedAt?: string | null;
+}
+
+export function levelResultRow(input: NewLevelResult): Row<"levelResult"> {
+  return {
+    swimmerId: input.swimmerId,
+    levelId: input.levelId,
+    passedAt: input.passedAt,
+    reportCard: JSON.stringify(input.reportCard),
+    certificateNumber: input.certificateNumber ?? null,
+    approvedAt: input.publishedAt ?? null,
+    approvedByUserId: null,
+    publishedAt: input.publishedAt ?? null,
+    pdfStorageKey: null,
+    shareTokenHash: null,
+    shareRevokedAt: null,
+  };
+}
+
+/** Many assessments and level results at once, in one transaction (`npm run seed`'s progress). */
+export async function seedProgress(
+  db: Db,
+  data: { assessments: readonly NewAssessment[]; levelResults: readonly NewLevelResult[] },
+): Promise<{ assessments: number; levelResults: number }> {
+  return db.transaction().execute(async (trx) => {
+    await insertInChunks(trx, "assessment", data.assessments.map(assessmentRow));
+    await insertInChunks(trx, "levelResult", data.levelResults.map(levelResultRow));
+    return { assessments: data.assessments.length, levelResults: data.levelResults.length };
+  });
+}

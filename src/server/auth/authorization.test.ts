@@ -687,6 +687,104 @@ const routes: RouteCase[] = [
     path: () => `/api/instructors/${accounts.instructorI1.id}/time-off/999999`,
     expected: { ...adminOnly(404), ...instructors(404, 403) },
   },
+  // The curriculum (issue 28, docs/decisions/026): staff read it, the owner alone changes it.
+  {
+    route: "GET /api/curriculum",
+    name: "/api/curriculum",
+    method: "GET",
+    path: () => "/api/curriculum",
+    expected: staff(200),
+  },
+  {
+    route: "POST /api/curriculum/levels",
+    name: "/api/curriculum/levels (a new level)",
+    method: "POST",
+    path: () => "/api/curriculum/levels",
+    body: (caller) => ({ name: `Level of ${caller}` }),
+    expected: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/curriculum/levels/:levelId",
+    name: "/api/curriculum/levels/:levelId (the first level's name, unchanged)",
+    method: "PATCH",
+    path: () => "/api/curriculum/levels/1",
+    body: () => ({ name: "Water babies" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/curriculum/levels/:levelId/move",
+    name: "/api/curriculum/levels/:levelId/move (no such level)",
+    method: "POST",
+    path: () => "/api/curriculum/levels/999999/move",
+    body: () => ({ direction: "up" }),
+    expected: adminOnly(404),
+  },
+  {
+    route: "POST /api/curriculum/levels/:levelId/retire",
+    name: "/api/curriculum/levels/:levelId/retire (no such level)",
+    method: "POST",
+    path: () => "/api/curriculum/levels/999999/retire",
+    expected: adminOnly(404),
+  },
+  {
+    route: "PUT /api/curriculum/levels/:levelId/skills/:skillId",
+    name: "/api/curriculum/levels/:levelId/skills/:skillId (link: no such level)",
+    method: "PUT",
+    path: () => "/api/curriculum/levels/999999/skills/1",
+    body: () => ({ required: true }),
+    expected: adminOnly(404),
+  },
+  {
+    route: "DELETE /api/curriculum/levels/:levelId/skills/:skillId",
+    name: "/api/curriculum/levels/:levelId/skills/:skillId (unlink: no such level)",
+    method: "DELETE",
+    path: () => "/api/curriculum/levels/999999/skills/1",
+    expected: adminOnly(404),
+  },
+  {
+    route: "POST /api/curriculum/levels/:levelId/skills/:skillId/move",
+    name: "/api/curriculum/levels/:levelId/skills/:skillId/move (no such level)",
+    method: "POST",
+    path: () => "/api/curriculum/levels/999999/skills/1/move",
+    body: () => ({ direction: "down" }),
+    expected: adminOnly(404),
+  },
+  {
+    route: "POST /api/curriculum/skills",
+    name: "/api/curriculum/skills (a new skill)",
+    method: "POST",
+    path: () => "/api/curriculum/skills",
+    body: (caller) => ({ name: `Skill of ${caller}` }),
+    expected: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/curriculum/skills/:skillId",
+    name: "/api/curriculum/skills/:skillId (the first skill's name, unchanged)",
+    method: "PATCH",
+    path: () => "/api/curriculum/skills/1",
+    body: () => ({ name: "Enjoys the water" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/curriculum/skills/:skillId/retire",
+    name: "/api/curriculum/skills/:skillId/retire (no such skill)",
+    method: "POST",
+    path: () => "/api/curriculum/skills/999999/retire",
+    expected: adminOnly(404),
+  },
+  {
+    route: "POST /api/curriculum/scale",
+    name: "/api/curriculum/scale (a new version)",
+    method: "POST",
+    path: () => "/api/curriculum/scale",
+    body: () => ({
+      ratings: [
+        { label: "Not yet", mastered: false },
+        { label: "Mastered", mastered: true },
+      ],
+    }),
+    expected: adminOnly(201),
+  },
   {
     route: "PUT /api/bookings/:bookingId/feedback",
     name: "/api/bookings/:bookingId/feedback (no such booking)",
@@ -892,6 +990,10 @@ describe("authorization matrix", () => {
       .where("id", "=", accounts.clientA.id)
       .executeTakeFirst();
     expect(clientA?.phoneNumber).toBe("5552222"); // the admin's change only
+    const levels = await db.selectFrom("level").select("name").where("name", "like", "Level of %").execute();
+    expect(levels.map((row) => row.name)).toEqual(["Level of admin"]);
+    const versions = await db.selectFrom("ratingScaleVersion").select("version").execute();
+    expect(versions).toHaveLength(2);
   });
 
   it("sign-out is open to everyone and ends only the caller's own session", async () => {

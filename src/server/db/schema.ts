@@ -479,3 +479,90 @@ export interface Database {
   instructorWeeklyHours: InstructorWeeklyHoursTable;
   instructorTimeOff: InstructorTimeOffTable;
 }
+
+// Migration 0018: levels, skills, the rating scale, assessments and level results (issue 28, docs/decisions/026).
+export interface LevelTable {
+  id: Generated<number>;
+  position: number;
+  name: string;
+  nameEs: Generated<string>;
+  description: Generated<string>;
+  descriptionEs: Generated<string>;
+  retiredAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface SkillTable {
+  id: Generated<number>;
+  name: string;
+  nameEs: Generated<string>;
+  description: Generated<string>;
+  descriptionEs: Generated<string>;
+  homeTip: Generated<string>;
+  homeTipEs: Generated<string>;
+  retiredAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface LevelSkillTable {
+  levelId: number;
+  skillId: number;
+  position: number;
+  /** 1: decides a pass; 0: shown and rated only. */
+  required: Generated<number>;
+}
+
+export interface RatingScaleVersionTable {
+  version: number;
+  createdAt: Timestamp;
+  createdByUserId: string | null;
+}
+
+export interface RatingScaleRatingTable {
+  id: Generated<number>;
+  scaleVersion: number;
+  position: number;
+  label: string;
+  labelEs: Generated<string>;
+  /** 1 on exactly one rating of each version. */
+  mastered: Generated<number>;
+}
+
+/** Append-only: a correction is a newer row. */
+export interface AssessmentTable {
+  id: Generated<number>;
+  swimmerId: string;
+  skillId: number;
+  ratingId: number;
+  scaleVersion: number;
+  lessonId: number | null;
+  byUserId: string | null;
+  at: Timestamp;
+  note: Generated<string>;
+}
+
+export interface LevelResultTable {
+  id: Generated<number>;
+  swimmerId: string;
+  levelId: number;
+  passedAt: Timestamp;
+  /** The report card as written when passed (domain/curriculum.ts ReportCard, JSON). */
+  reportCard: string;
+  certificateNumber: string | null;
+  approvedAt: Timestamp | null;
+  approvedByUserId: string | null;
+  publishedAt: Timestamp | null;
+  pdfStorageKey: string | null;
+  shareTokenHash: string | null;
+  shareRevokedAt: Timestamp | null;
+}
+
+export interface Database {
+  level: LevelTable;
+  skill: SkillTable;
+  levelSkill: LevelSkillTable;
+  ratingScaleVersion: RatingScaleVersionTable;
+  ratingScaleRating: RatingScaleRatingTable;
+  assessment: AssessmentTable;
+  levelResult: LevelResultTable;
+}

@@ -16,6 +16,7 @@ import * as schoolSettings from "./0014-school-settings.ts";
 import * as lessonSchedule from "./0015-lesson-schedule.ts";
 import * as lessonRecords from "./0016-lesson-records.ts";
 import * as instructorAvailability from "./0017-instructor-availability.ts";
+import * as curriculum from "./0018-curriculum.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015-lesson-schedule": lessonSchedule,
   "0016-lesson-records": lessonRecords,
   "0017-instructor-availability": instructorAvailability,
+  "0018-curriculum": curriculum,
 };

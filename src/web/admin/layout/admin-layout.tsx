@@ -114,6 +114,7 @@ export function AdminLayout() {
     { label: t`Gallery`, to: paths.adminGallery },
     { label: t`Newsletter`, to: paths.adminNewsletter },
     { label: t`Instructors`, to: paths.instructors },
+    { label: t`Curriculum`, to: paths.curriculum },
     { label: t`School settings`, to: paths.adminSettings },
   ];
   // An instructor's menu: their day first, then their lessons' pages (docs/decisions/021, 023); on /instructors

@@ -1,0 +1,410 @@
+import type { Locale } from "./locale.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
+
+/**
+ * The school's curriculum (issue 28, docs/decisions/026): levels in order, each with its skills; a versioned rating
+ * scale; assessments (append-only) and the pass rule. Pure: the server stores and reads, the pages show.
+ *
+ * Texts are stored per row in English and Spanish (`name`, `nameEs`…): the owner writes both; an empty Spanish text
+ * reads as the English one.
+ */
+
+export interface Level {
+  id: number;
+  /** The order levels are taken in: lower first. */
+  position: number;
+  name: string;
+  nameEs: string;
+  description: string;
+  descriptionEs: string;
+  /** Retired levels keep their history (results, report cards) but are no longer offered. */
+  retiredAt: string | null;
+}
+
+export interface Skill {
+  id: number;
+  name: string;
+  nameEs: string;
+  description: string;
+  descriptionEs: string;
+  /** A "practise at home" tip for parents. */
+  homeTip: string;
+  homeTipEs: string;
+  /** A retired skill keeps its assessments but no longer counts towards passing. */
+  retiredAt: string | null;
+}
+
+/** A skill in a level. A skill may be in several levels; its latest rating counts in every one of them. */
+export interface LevelSkill {
+  levelId: number;
+  skillId: number;
+  position: number;
+  /** Only required skills decide a pass; the others are shown and rated but never block. */
+  required: boolean;
+}
+
+export interface Rating {
+  id: number;
+  position: number;
+  label: string;
+  labelEs: string;
+  /** The rating that means "mastered": what the pass rule looks for. At least one per version. */
+  mastered: boolean;
+}
+
+/** A version of the rating scale. Editing the scale makes a new version; assessments keep theirs. */
+export interface ScaleVersion {
+  version: number;
+  ratings: Rating[];
+}
+
+/** One rating of one skill for one swimmer. Never changed: a correction is a newer assessment. */
+export interface Assessment {
+  id: number;
+  swimmerId: string;
+  skillId: number;
+  ratingId: number;
+  scaleVersion: number;
+  lessonId: number | null;
+  byUserId: string | null;
+  /** ISO timestamp. */
+  at: string;
+  note: string;
+}
+
+export interface Curriculum {
+  levels: Level[];
+  skills: Skill[];
+  links: LevelSkill[];
+}
+
+/** A text in the reader's language: the Spanish one when written, else the English. */
+export const inLanguage = (english: string, spanish: string, locale: Locale): string =>
+  locale === "es" && spanish.trim() !== "" ? spanish : english;
+
+/** Levels offered now, in order. */
+export const activeLevels = (curriculum: Curriculum): Level[] =>
+  curriculum.levels.filter((level) => level.retiredAt === null).sort((a, b) => a.position - b.position);
+
+/** The links of a level, in order. */
+export const linksOf = (curriculum: Curriculum, levelId: number): LevelSkill[] =>
+  curriculum.links.filter((link) => link.levelId === levelId).sort((a, b) => a.position - b.position);
+
+/**
+ * The latest assessment of each skill for one swimmer: the one with the greatest `at`; two at the same instant are
+ * told apart by id (the later written wins), so a correction made in the same second still wins.
+ */
+export function latestBySkill(
+  assessments: readonly Assessment[],
+  swimmerId: string,
+): Map<number, Assessment> {
+  const latest = new Map<number, Assessment>();
+  for (const assessment of assessments) {
+    if (assessment.swimmerId !== swimmerId) continue;
+    const current = latest.get(assessment.skillId);
+    if (
+      !current ||
+      assessment.at > current.at ||
+      (assessment.at === current.at && assessment.id > current.id)
+    ) {
+      latest.set(assessment.skillId, assessment);
+    }
+  }
+  return latest;
+}
+
+/** The rating an assessment was made with, read in its own scale version (never the current one). */
+export function ratingOf(assessment: Assessment, scales: readonly ScaleVersion[]): Rating | undefined {
+  return scales
+    .find((scale) => scale.version === assessment.scaleVersion)
+    ?.ratings.find((rating) => rating.id === assessment.ratingId);
+}
+
+/** Whether an assessment says "mastered" in the scale version it was made with. */
+export const isMastered = (assessment: Assessment | undefined, scales: readonly ScaleVersion[]): boolean =>
+  assessment !== undefined && ratingOf(assessment, scales)?.mastered === true;
+
+/**
+ * The skills that decide whether a level is passed: the level's required links whose skill is not retired now.
+ * A retired skill no longer blocks anyone; what it was rated stays in its history and in report cards written before.
+ */
+export function requiredSkillsOf(curriculum: Curriculum, levelId: number): Skill[] {
+  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
+  return linksOf(curriculum, levelId)
+    .filter((link) => link.required)
+    .map((link) => skills.get(link.skillId))
+    .filter((skill): skill is Skill => skill !== undefined && skill.retiredAt === null);
+}
+
+/**
+ * THE pass rule. A swimmer passes a level when and only when the level is not retired, it has at least one required
+ * skill that is not retired, and for every such skill the swimmer's latest assessment of that skill (latestBySkill)
+ * has a rating marked "mastered" in the scale version that assessment was made with. A skill's assessments count in
+ * every level it is in, wherever they were made. A later "not yet" after a "mastered" means not passed (the latest
+ * counts); a level already passed stays passed through its level result, which this rule does not undo.
+ */
+export function passesLevel(
+  curriculum: Curriculum,
+  levelId: number,
+  swimmerId: string,
+  assessments: readonly Assessment[],
+  scales: readonly ScaleVersion[],
+): boolean {
+  const level = curriculum.levels.find((each) => each.id === levelId);
+  if (!level || level.retiredAt !== null) return false;
+  const required = requiredSkillsOf(curriculum, levelId);
+  if (required.length === 0) return false;
+  const latest = latestBySkill(assessments, swimmerId);
+  return required.every((skill) => isMastered(latest.get(skill.id), scales));
+}
+
+/** A report card: what a level's skills were rated when the swimmer passed, as written then (both languages). */
+export interface ReportCard {
+  swimmerId: string;
+  level: { id: number; name: string; nameEs: string };
+  passedAt: string;
+  skills: ReportCardSkill[];
+}
+
+export interface ReportCardSkill {
+  skillId: number;
+  name: string;
+  nameEs: string;
+  required: boolean;
+  /** Null: never assessed (only possible for a skill that is not required). */
+  rating: {
+    label: string;
+    labelEs: string;
+    mastered: boolean;
+    scaleVersion: number;
+    at: string;
+    byUserId: string | null;
+    note: string;
+  } | null;
+}
+
+/**
+ * The report card of a level at `passedAt`: the level's skills not retired then, in order, each with its latest
+ * rating's words from that rating's own scale version. Stored as JSON with the level result, so a later rename,
+ * retirement or scale version never changes it.
+ */
+export function reportCardOf(
+  curriculum: Curriculum,
+  levelId: number,
+  swimmerId: string,
+  assessments: readonly Assessment[],
+  scales: readonly ScaleVersion[],
+  passedAt: string,
+): ReportCard {
+  const level = curriculum.levels.find((each) => each.id === levelId);
+  if (!level) throw new Error(`no level ${levelId}`);
+  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
+  const latest = latestBySkill(assessments, swimmerId);
+  return {
+    swimmerId,
+    level: { id: level.id, name: level.name, nameEs: level.nameEs },
+    passedAt,
+    skills: linksOf(curriculum, levelId).flatMap((link) => {
+      const skill = skills.get(link.skillId);
+      if (!skill || skill.retiredAt !== null) return [];
+      const assessment = latest.get(skill.id);
+      const rating = assessment && ratingOf(assessment, scales);
+      return [
+        {
+          skillId: skill.id,
+          name: skill.name,
+          nameEs: skill.nameEs,
+          required: link.required,
+          rating:
+            assessment && rating
+              ? {
+                  label: rating.label,
+                  labelEs: rating.labelEs,
+                  mastered: rating.mastered,
+                  scaleVersion: assessment.scaleVersion,
+                  at: assessment.at,
+                  byUserId: assessment.byUserId,
+                  note: assessment.note,
+                }
+              : null,
+        },
+      ];
+    }),
+  };
+}
+
+/** "x of y skills mastered" for a level: y counts the required skills that decide a pass. */
+export function masteredCount(
+  curriculum: Curriculum,
+  levelId: number,
+  swimmerId: string,
+  assessments: readonly Assessment[],
+  scales: readonly ScaleVersion[],
+): { mastered: number; of: number } {
+  const required = requiredSkillsOf(curriculum, levelId);
+  const latest = latestBySkill(assessments, swimmerId);
+  return {
+    mastered: required.filter((skill) => isMastered(latest.get(skill.id), scales)).length,
+    of: required.length,
+  };
+}
+
+/** A level's or skill's new position after "Move up" / "Move down": the neighbour it swaps with, if any. */
+export function neighbourOf<T extends { id: number; position: number }>(
+  ordered: readonly T[],
+  id: number,
+  direction: "up" | "down",
+): T | undefined {
+  const sorted = [...ordered].sort((a, b) => a.position - b.position);
+  const index = sorted.findIndex((each) => each.id === id);
+  if (index < 0) return undefined;
+  return sorted[direction === "up" ? index - 1 : index + 1];
+}
+
+// Inputs the owner sends (src/server/curriculum).
+
+export const maxNameLength = 80;
+export const maxTextLength = 500;
+
+const name = () =>
+  z
+    .string()
+    .trim()
+    .min(
+      1,
+      said(() => curriculumMessages.nameRequired),
+    )
+    .max(
+      maxNameLength,
+      said(() => curriculumMessages.nameTooLong),
+    );
+const optionalName = () =>
+  z
+    .string()
+    .trim()
+    .max(
+      maxNameLength,
+      said(() => curriculumMessages.nameTooLong),
+    );
+const text = () =>
+  z
+    .string()
+    .trim()
+    .max(
+      maxTextLength,
+      said(() => curriculumMessages.textTooLong),
+    );
+
+const levelTexts = { name: name(), nameEs: optionalName(), description: text(), descriptionEs: text() };
+const skillTexts = { ...levelTexts, homeTip: text(), homeTipEs: text() };
+
+export const levelInputSchema = z.strictObject({
+  ...levelTexts,
+  nameEs: levelTexts.nameEs.default(""),
+  description: levelTexts.description.default(""),
+  descriptionEs: levelTexts.descriptionEs.default(""),
+});
+export type LevelInput = z.infer<typeof levelInputSchema>;
+/** Only the texts sent change: a missing one keeps what it was (no default here). */
+export const levelPatchSchema = z.strictObject(levelTexts).partial();
+export type LevelPatch = z.infer<typeof levelPatchSchema>;
+
+export const skillInputSchema = z.strictObject({
+  name: skillTexts.name,
+  nameEs: skillTexts.nameEs.default(""),
+  description: skillTexts.description.default(""),
+  descriptionEs: skillTexts.descriptionEs.default(""),
+  homeTip: skillTexts.homeTip.default(""),
+  homeTipEs: skillTexts.homeTipEs.default(""),
+  /** Adds the new skill to this level (at its end, required). */
+  levelId: z.number().int().positive().optional(),
+});
+export type SkillInput = z.infer<typeof skillInputSchema>;
+export const skillPatchSchema = z.strictObject(skillTexts).partial();
+export type SkillPatch = z.infer<typeof skillPatchSchema>;
+
+export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
+export const linkSchema = z.strictObject({ required: z.boolean().default(true) });
+
+export const scaleInputSchema = z
+  .strictObject({
+    ratings: z
+      .array(
+        z.strictObject({
+          label: name(),
+          labelEs: optionalName().default(""),
+          mastered: z.boolean(),
+        }),
+      )
+      .min(
+        2,
+        said(() => curriculumMessages.scaleShape),
+      )
+      .max(
+        8,
+        said(() => curriculumMessages.scaleShape),
+      ),
+  })
+  .refine((scale) => scale.ratings.filter((rating) => rating.mastered).length === 1, {
+    error: () => curriculumMessages.scaleShape,
+    path: ["ratings"],
+  });
+export type ScaleInput = z.infer<typeof scaleInputSchema>;
+
+/** GET /api/curriculum */
+export interface CurriculumResponse extends Curriculum {
+  scale: ScaleVersion;
+}
+
+export const curriculumMessages = {
+  get nameRequired() {
+    return translate(/*i18n*/ { id: "curriculum.nameRequired", message: "Please write a name." });
+  },
+  get nameTooLong() {
+    return translate(
+      /*i18n*/ {
+        id: "curriculum.nameTooLong",
+        message: "A name must be at most {max} characters.",
+        values: { max: maxNameLength },
+      },
+    );
+  },
+  get textTooLong() {
+    return translate(
+      /*i18n*/ {
+        id: "curriculum.textTooLong",
+        message: "A description or tip must be at most {max} characters.",
+        values: { max: maxTextLength },
+      },
+    );
+  },
+  get scaleShape() {
+    return translate(
+      /*i18n*/ {
+        id: "curriculum.scaleShape",
+        message: "A rating scale has 2 to 8 ratings, exactly one of them marked as mastered.",
+      },
+    );
+  },
+  get levelNotFound() {
+    return translate(/*i18n*/ { id: "curriculum.levelNotFound", message: "This level does not exist." });
+  },
+  get skillNotFound() {
+    return translate(/*i18n*/ { id: "curriculum.skillNotFound", message: "This skill does not exist." });
+  },
+  get linkNotFound() {
+    return translate(/*i18n*/ { id: "curriculum.linkNotFound", message: "This skill is not in this level." });
+  },
+  get saved() {
+    return translate(/*i18n*/ { id: "curriculum.saved", message: "Curriculum saved." });
+  },
+  get scaleSaved() {
+    return translate(
+      /*i18n*/ {
+        id: "curriculum.scaleSaved",
+        message: "New rating scale saved. Earlier ratings keep the words they were given with.",
+      },
+    );
+  },
+};

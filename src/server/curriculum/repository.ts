@@ -1,0 +1,256 @@
+import type {
+  Assessment,
+  Curriculum,
+  Level,
+  LevelPatch,
+  LevelSkill,
+  Rating,
+  ScaleVersion,
+  Skill,
+  SkillPatch,
+} from "../../domain/curriculum.ts";
+import type { Db } from "../db/database.ts";
+
+/** The curriculum tables (migration 0018) belong to this feature: others read through ./service.ts. */
+
+const levelColumns = [
+  "id",
+  "position",
+  "name",
+  "nameEs",
+  "description",
+  "descriptionEs",
+  "retiredAt",
+] as const;
+const skillColumns = [
+  "id",
+  "name",
+  "nameEs",
+  "description",
+  "descriptionEs",
+  "homeTip",
+  "homeTipEs",
+  "retiredAt",
+] as const;
+
+const toLevel = (row: Level): Level => ({ ...row, id: Number(row.id), position: Number(row.position) });
+const toSkill = (row: Skill): Skill => ({ ...row, id: Number(row.id) });
+const toLink = (row: {
+  levelId: number;
+  skillId: number;
+  position: number;
+  required: number;
+}): LevelSkill => ({
+  levelId: Number(row.levelId),
+  skillId: Number(row.skillId),
+  position: Number(row.position),
+  required: Number(row.required) === 1,
+});
+
+/** Every level, skill and link, retired ones included (history reads their names). */
+export async function readCurriculum(db: Db): Promise<Curriculum> {
+  const [levels, skills, links] = await Promise.all([
+    db.selectFrom("level").select(levelColumns).orderBy("position").orderBy("id").execute(),
+    db.selectFrom("skill").select(skillColumns).orderBy("id").execute(),
+    db
+      .selectFrom("levelSkill")
+      .select(["levelId", "skillId", "position", "required"])
+      .orderBy("levelId")
+      .orderBy("position")
+      .execute(),
+  ]);
+  return { levels: levels.map(toLevel), skills: skills.map(toSkill), links: links.map(toLink) };
+}
+
+export async function findLevel(db: Db, id: number): Promise<Level | undefined> {
+  const row = await db.selectFrom("level").select(levelColumns).where("id", "=", id).executeTakeFirst();
+  return row && toLevel(row);
+}
+
+export async function findSkill(db: Db, id: number): Promise<Skill | undefined> {
+  const row = await db.selectFrom("skill").select(skillColumns).where("id", "=", id).executeTakeFirst();
+  return row && toSkill(row);
+}
+
+export async function insertLevel(
+  trx: Db,
+  level: { name: string; nameEs: string; description: string; descriptionEs: string },
+  now: string,
+): Promise<number> {
+  const last = await trx
+    .selectFrom("level")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .executeTakeFirst();
+  const row = await trx
+    .insertInto("level")
+    .values({ ...level, position: Number(last?.position ?? 0) + 1, createdAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateLevel(db: Db, id: number, patch: LevelPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable("level").set(patch).where("id", "=", id).execute();
+}
+
+export async function setLevelPosition(trx: Db, id: number, position: number): Promise<void> {
+  await trx.updateTable("level").set({ position }).where("id", "=", id).execute();
+}
+
+export async function retireLevel(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable("level")
+    .set({ retiredAt: now })
+    .where("id", "=", id)
+    .where("retiredAt", "is", null)
+    .execute();
+}
+
+export async function insertSkill(
+  trx: Db,
+  skill: Omit<Skill, "id" | "retiredAt">,
+  now: string,
+): Promise<number> {
+  const row = await trx
+    .insertInto("skill")
+    .values({ ...skill, createdAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateSkill(db: Db, id: number, patch: SkillPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable("skill").set(patch).where("id", "=", id).execute();
+}
+
+export async function retireSkill(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable("skill")
+    .set({ retiredAt: now })
+    .where("id", "=", id)
+    .where("retiredAt", "is", null)
+    .execute();
+}
+
+export async function linksOfLevel(db: Db, levelId: number): Promise<LevelSkill[]> {
+  const rows = await db
+    .selectFrom("levelSkill")
+    .select(["levelId", "skillId", "position", "required"])
+    .where("levelId", "=", levelId)
+    .orderBy("position")
+    .execute();
+  return rows.map(toLink);
+}
+
+/** Puts the skill in the level (at its end) or changes whether it is required there. */
+export async function upsertLink(
+  trx: Db,
+  levelId: number,
+  skillId: number,
+  required: boolean,
+): Promise<void> {
+  const links = await linksOfLevel(trx, levelId);
+  if (links.some((link) => link.skillId === skillId)) {
+    await trx
+      .updateTable("levelSkill")
+      .set({ required: required ? 1 : 0 })
+      .where("levelId", "=", levelId)
+      .where("skillId", "=", skillId)
+      .execute();
+    return;
+  }
+  const position = Math.max(0, ...links.map((link) => link.position)) + 1;
+  await trx
+    .insertInto("levelSkill")
+    .values({ levelId, skillId, position, required: required ? 1 : 0 })
+    .execute();
+}
+
+export async function deleteLink(db: Db, levelId: number, skillId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("levelSkill")
+    .where("levelId", "=", levelId)
+    .where("skillId", "=", skillId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setLinkPosition(
+  trx: Db,
+  levelId: number,
+  skillId: number,
+  position: number,
+): Promise<void> {
+  await trx
+    .updateTable("levelSkill")
+    .set({ position })
+    .where("levelId", "=", levelId)
+    .where("skillId", "=", skillId)
+    .execute();
+}
+
+/** Every version of the rating scale, oldest first: assessments are read in their own. */
+export async function readScales(db: Db): Promise<ScaleVersion[]> {
+  const rows = await db
+    .selectFrom("ratingScaleRating")
+    .select(["id", "scaleVersion", "position", "label", "labelEs", "mastered"])
+    .orderBy("scaleVersion")
+    .orderBy("position")
+    .execute();
+  const versions = new Map<number, Rating[]>();
+  for (const row of rows) {
+    const version = Number(row.scaleVersion);
+    const ratings = versions.get(version) ?? [];
+    ratings.push({
+      id: Number(row.id),
+      position: Number(row.position),
+      label: row.label,
+      labelEs: row.labelEs,
+      mastered: Number(row.mastered) === 1,
+    });
+    versions.set(version, ratings);
+  }
+  return [...versions].map(([version, ratings]) => ({ version, ratings }));
+}
+
+/** Writes the next version of the scale; the versions before stay as they are. */
+export async function insertScaleVersion(
+  trx: Db,
+  ratings: readonly { label: string; labelEs: string; mastered: boolean }[],
+  byUserId: string,
+  now: string,
+): Promise<number> {
+  const last = await trx
+    .selectFrom("ratingScaleVersion")
+    .select((eb) => eb.fn.max("version").as("version"))
+    .executeTakeFirst();
+  const version = Number(last?.version ?? 0) + 1;
+  await trx
+    .insertInto("ratingScaleVersion")
+    .values({ version, createdAt: now, createdByUserId: byUserId })
+    .execute();
+  await trx
+    .insertInto("ratingScaleRating")
+    .values(
+      ratings.map((rating, index) => ({
+        scaleVersion: version,
+        position: index + 1,
+        label: rating.label,
+        labelEs: rating.labelEs,
+        mastered: rating.mastered ? 1 : 0,
+      })),
+    )
+    .execute();
+  return version;
+}
+
+/**
+ * Appends an assessment. There is no update or delete of assessments anywhere: a correction is a newer one (the
+ * pass rule reads the latest), and a swimmer's deletion takes theirs by the database's cascade.
+ */
+export async function appendAssessment(trx: Db, assessment: Omit<Assessment, "id">): Promise<number> {
+  const row = await trx.insertInto("assessment").values(assessment).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}

@@ -1,0 +1,164 @@
+import {
+  type CurriculumResponse,
+  curriculumMessages,
+  type LevelInput,
+  type LevelPatch,
+  neighbourOf,
+  type ScaleInput,
+  type SkillInput,
+  type SkillPatch,
+} from "../../domain/curriculum.ts";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/database.ts";
+import { appError } from "../http/errors.ts";
+import {
+  deleteLink,
+  findLevel,
+  findSkill,
+  insertLevel,
+  insertScaleVersion,
+  insertSkill,
+  linksOfLevel,
+  readCurriculum,
+  readScales,
+  retireLevel,
+  retireSkill,
+  setLevelPosition,
+  setLinkPosition,
+  updateLevel,
+  updateSkill,
+  upsertLink,
+} from "./repository.ts";
+
+export { appendAssessment, readScales } from "./repository.ts";
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+}
+
+const now = (deps: Deps) => deps.clock.now().toISOString();
+const levelNotFound = () => appError("level-not-found", 404, curriculumMessages.levelNotFound);
+const skillNotFound = () => appError("skill-not-found", 404, curriculumMessages.skillNotFound);
+
+/** The whole curriculum (retired levels and skills included, flagged) and the current rating scale. */
+export async function curriculumOf(db: Db): Promise<CurriculumResponse> {
+  const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
+  const scale = scales[scales.length - 1];
+  if (!scale) throw new Error("no rating scale: migration 0018 writes version 1");
+  return { ...curriculum, scale };
+}
+
+async function existingLevel(db: Db, levelId: number) {
+  const level = await findLevel(db, levelId);
+  if (!level) throw levelNotFound();
+  return level;
+}
+
+async function existingSkill(db: Db, skillId: number) {
+  const skill = await findSkill(db, skillId);
+  if (!skill) throw skillNotFound();
+  return skill;
+}
+
+export async function addLevel(deps: Deps, input: LevelInput): Promise<number> {
+  return deps.db.transaction().execute((trx) => insertLevel(trx, input, now(deps)));
+}
+
+export async function editLevel(deps: Deps, levelId: number, patch: LevelPatch): Promise<void> {
+  await existingLevel(deps.db, levelId);
+  await updateLevel(deps.db, levelId, patch);
+}
+
+/** Swaps the level with the active level before or after it; at either end, nothing moves. */
+export async function moveLevel(deps: Deps, levelId: number, direction: "up" | "down"): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const level = await existingLevel(trx, levelId);
+    const { levels } = await readCurriculum(trx);
+    const active = levels.filter((each) => each.retiredAt === null || each.id === levelId);
+    const neighbour = neighbourOf(active, levelId, direction);
+    if (!neighbour) return;
+    await setLevelPosition(trx, level.id, neighbour.position);
+    await setLevelPosition(trx, neighbour.id, level.position);
+  });
+}
+
+/** A retired level is no longer offered; its results and report cards stay. Retiring twice changes nothing. */
+export async function retireLevelOf(deps: Deps, levelId: number): Promise<void> {
+  await existingLevel(deps.db, levelId);
+  await retireLevel(deps.db, levelId, now(deps));
+}
+
+/** A new skill, put at the end of `input.levelId` (required) when given. */
+export async function addSkill(deps: Deps, input: SkillInput): Promise<number> {
+  const { levelId, ...skill } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    if (levelId !== undefined) await existingLevel(trx, levelId);
+    const skillId = await insertSkill(trx, skill, now(deps));
+    if (levelId !== undefined) await upsertLink(trx, levelId, skillId, true);
+    return skillId;
+  });
+}
+
+export async function editSkill(deps: Deps, skillId: number, patch: SkillPatch): Promise<void> {
+  await existingSkill(deps.db, skillId);
+  await updateSkill(deps.db, skillId, patch);
+}
+
+/** A retired skill no longer counts towards any level; its assessments and the report cards naming it stay. */
+export async function retireSkillOf(deps: Deps, skillId: number): Promise<void> {
+  await existingSkill(deps.db, skillId);
+  await retireSkill(deps.db, skillId, now(deps));
+}
+
+export async function linkSkill(
+  deps: Deps,
+  levelId: number,
+  skillId: number,
+  required: boolean,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await existingLevel(trx, levelId);
+    await existingSkill(trx, skillId);
+    await upsertLink(trx, levelId, skillId, required);
+  });
+}
+
+/** Takes the skill out of the level. Its assessments stay (they belong to the skill), as do written report cards. */
+export async function unlinkSkill(deps: Deps, levelId: number, skillId: number): Promise<void> {
+  await existingLevel(deps.db, levelId);
+  if (!(await deleteLink(deps.db, levelId, skillId))) {
+    throw appError("level-skill-not-found", 404, curriculumMessages.linkNotFound);
+  }
+}
+
+export async function moveSkill(
+  deps: Deps,
+  levelId: number,
+  skillId: number,
+  direction: "up" | "down",
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await existingLevel(trx, levelId);
+    const links = await linksOfLevel(trx, levelId);
+    const link = links.find((each) => each.skillId === skillId);
+    if (!link) throw appError("level-skill-not-found", 404, curriculumMessages.linkNotFound);
+    const ordered = links.map((each) => ({ id: each.skillId, position: each.position }));
+    const neighbour = neighbourOf(ordered, skillId, direction);
+    if (!neighbour) return;
+    await setLinkPosition(trx, levelId, skillId, neighbour.position);
+    await setLinkPosition(trx, levelId, neighbour.id, link.position);
+  });
+}
+
+/** A new version of the rating scale: assessments made before keep the version (and words) they were made with. */
+export async function editScale(deps: Deps, byUserId: string, input: ScaleInput): Promise<number> {
+  return deps.db.transaction().execute((trx) =>
+    insertScaleVersion(
+      trx,
+      input.ratings.map((rating) => ({ ...rating, labelEs: rating.labelEs ?? "" })),
+      byUserId,
+      now(deps),
+    ),
+  );
+}
