@@ -409,7 +409,7 @@ test("the admin side menu stays in view at the foot of a long page", { tag: "@de
 }) => {
   await signedInAs("admin");
   const client = await newClient({ firstName: "Long", lastName: uniqueName("Page") });
-  // A laptop's window: the page is several screens long, the menu's ten links fit beside it.
+  // A laptop's window: the page is several screens long, the owner's twelve links fit beside it.
   await page.setViewportSize({ width: 1440, height: 720 });
   await page.goto("/admin");
   // The Edit Client panel above the registration form: a page a few screens long.

@@ -312,7 +312,11 @@ test("@desktop-only the owner switches to an instructor's day; a save refused be
   await expect(card).toContainText("Not recorded yet");
   await card.getByRole("link", { name: `Record ${family.name}` }).click();
 
-  // Meanwhile the lesson moves to 12:00: the save, made for 11:00, is refused and not written.
+  // Meanwhile the lesson moves to 12:00: the save, made for 11:00, is refused and not written. The page must not
+  // hear of the move before it saves (a refetch of the day would show 12:00, and a save for 12:00 is accepted):
+  // it keeps getting the day as it was.
+  const dayAsShown = await (await adminApi.get(`/api/today?date=${today}&instructorId=${i1.id}`)).json();
+  await page.route(/\/api\/today\?/, (route) => route.fulfill({ json: dayAsShown }));
   const moved = await adminApi.put(`/api/bookings/${bookingId}/schedule`, {
     data: { date: today, startTime: "12:00", instructorId: i1.id },
   });
