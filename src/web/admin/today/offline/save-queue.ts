@@ -129,7 +129,7 @@ export interface SendOutcome {
   stoppedBy: "unauthenticated" | "unreachable" | null;
 }
 
-/** How a server's answer to a save counts (the contract in TODAY-CONTRACT / docs/api.md). */
+/** How a server's answer to a save counts (the refusals of docs/api.md "/today"). */
 export function answerOf(status: number, body: unknown): SendAnswer {
   if (status >= 200 && status < 300) {
     const lesson = (body as { lesson?: TodayLesson } | undefined)?.lesson ?? null;
