@@ -58,7 +58,7 @@ function useChange() {
     try {
       const answer = await change.mutateAsync(request);
       toast("success", answer.message);
-      if (focusIds.length > 0) requestAnimationFrame(() => focusFirstEnabled(focusIds));
+      if (focusIds.length > 0) focusOnceEnabled(focusIds);
       return true;
     } catch (caught) {
       const refused = caught instanceof ApiError && caught.status < 500;
@@ -70,14 +70,21 @@ function useChange() {
   return { run, pending: change.isPending };
 }
 
-function focusFirstEnabled(ids: string[]): void {
-  for (const id of ids) {
-    const button = document.getElementById(id);
-    if (button instanceof HTMLButtonElement && !button.disabled) {
-      button.focus();
-      return;
+/**
+ * Focuses the first of these buttons that is enabled, waiting a frame at a time (up to about two seconds): the row's
+ * buttons stay disabled until the change has settled, and a focused button that becomes disabled loses the focus.
+ */
+function focusOnceEnabled(ids: string[], framesLeft = 120): void {
+  requestAnimationFrame(() => {
+    for (const id of ids) {
+      const button = document.getElementById(id);
+      if (button instanceof HTMLButtonElement && !button.disabled) {
+        button.focus();
+        return;
+      }
     }
-  }
+    if (framesLeft > 0) focusOnceEnabled(ids, framesLeft - 1);
+  });
 }
 
 /** Move up / Move down: after the move, focus stays on the same button, or its pair at either end of the list. */
