@@ -206,26 +206,14 @@ function LevelCard({
         >
           <Trans>Rename</Trans>
         </button>
-        <button
-          id={`level-${level.id}-up`}
-          type="button"
-          className="admin-button admin-button--small admin-button--secondary"
-          aria-label={t`Move up level ${name}`}
-          disabled={first || pending}
-          onClick={() => move("up")}
-        >
-          <Trans>Move up</Trans>
-        </button>
-        <button
-          id={`level-${level.id}-down`}
-          type="button"
-          className="admin-button admin-button--small admin-button--secondary"
-          aria-label={t`Move down level ${name}`}
-          disabled={last || pending}
-          onClick={() => move("down")}
-        >
-          <Trans>Move down</Trans>
-        </button>
+        <MoveButtons
+          idPrefix={`level-${level.id}`}
+          labels={{ up: t`Move up level ${name}`, down: t`Move down level ${name}` }}
+          first={first}
+          last={last}
+          pending={pending}
+          onMove={move}
+        />
         <button
           type="button"
           className="admin-button admin-button--small admin-button--secondary"
@@ -342,6 +330,48 @@ function LinkExistingSkill({
   );
 }
 
+/** A level's or a skill's Move up / Move down: their ids are the ones focusOnceEnabled looks for after a move. */
+function MoveButtons({
+  idPrefix,
+  labels,
+  first,
+  last,
+  pending,
+  onMove,
+}: {
+  idPrefix: string;
+  labels: { up: string; down: string };
+  first: boolean;
+  last: boolean;
+  pending: boolean;
+  onMove: (direction: "up" | "down") => void;
+}) {
+  return (
+    <>
+      <button
+        id={`${idPrefix}-up`}
+        type="button"
+        className="admin-button admin-button--small admin-button--secondary"
+        aria-label={labels.up}
+        disabled={first || pending}
+        onClick={() => onMove("up")}
+      >
+        <Trans>Move up</Trans>
+      </button>
+      <button
+        id={`${idPrefix}-down`}
+        type="button"
+        className="admin-button admin-button--small admin-button--secondary"
+        aria-label={labels.down}
+        disabled={last || pending}
+        onClick={() => onMove("down")}
+      >
+        <Trans>Move down</Trans>
+      </button>
+    </>
+  );
+}
+
 function SkillRow({
   level,
   link,
@@ -394,26 +424,14 @@ function SkillRow({
         >
           <Trans>Rename</Trans>
         </button>
-        <button
-          id={`skill-${level.id}-${skill.id}-up`}
-          type="button"
-          className="admin-button admin-button--small admin-button--secondary"
-          aria-label={t`Move up skill ${name}`}
-          disabled={first || pending}
-          onClick={() => move("up")}
-        >
-          <Trans>Move up</Trans>
-        </button>
-        <button
-          id={`skill-${level.id}-${skill.id}-down`}
-          type="button"
-          className="admin-button admin-button--small admin-button--secondary"
-          aria-label={t`Move down skill ${name}`}
-          disabled={last || pending}
-          onClick={() => move("down")}
-        >
-          <Trans>Move down</Trans>
-        </button>
+        <MoveButtons
+          idPrefix={`skill-${level.id}-${skill.id}`}
+          labels={{ up: t`Move up skill ${name}`, down: t`Move down skill ${name}` }}
+          first={first}
+          last={last}
+          pending={pending}
+          onMove={move}
+        />
         <button
           type="button"
           className="admin-button admin-button--small admin-button--secondary"
