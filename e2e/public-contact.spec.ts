@@ -1,35 +1,9 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations, receivedMail, setSmtp } from "./support.ts";
+import { expectNoSeriousA11yViolations, receivedMail, setSmtp, withE2eLock } from "./support.ts";
 
 const sent = "Message sent successfully!";
 const failed = "Failed to send message. Please try again.";
-
-/**
- * The two projects run at once against one server: a test that needs the SMTP server up must not overlap the one
- * that takes it down. A directory is the lock (mkdir is atomic across the worker processes).
- */
-const smtpLock = path.join(tmpdir(), `swim-e2e-smtp-${process.env.E2E_PORT ?? 3210}.lock`);
-async function withSmtpLock<T>(work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      mkdirSync(smtpLock);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(smtpLock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 30_000) rmSync(smtpLock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(smtpLock, { recursive: true, force: true });
-  }
-}
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -90,7 +64,7 @@ test("a complete message is sent, confirmed, the form emptied and the school mai
     await route.continue();
   });
 
-  await withSmtpLock(async () => {
+  await withE2eLock("smtp", async () => {
     const fields = form(page);
     await fields.submit.click();
     const sending = page.getByRole("button", { name: "Sending…" });
@@ -149,7 +123,7 @@ test.describe("when mail delivery fails", { tag: "@desktop-only" }, () => {
     await page.goto("/contact");
     const message = unique("Do you teach adults on weekends?");
     await fill(page, message);
-    await withSmtpLock(async () => {
+    await withE2eLock("smtp", async () => {
       await setSmtp("down");
       try {
         await form(page).submit.click();

@@ -1,5 +1,8 @@
 // The spec's words from src/domain are read in English here, as an English page shows them.
 import "../test/support/english.ts";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { messages } from "../src/domain/messages.ts";
@@ -127,4 +130,28 @@ export function altTexts(content: unknown): Set<string> {
   };
   visit(content);
   return alts;
+}
+
+/**
+ * The two projects run at once against one server: a step that changes or reads what every test shares (the SMTP
+ * server's state, the school's one curriculum order) must not overlap its copy in the other project. A directory is
+ * the lock (mkdir is atomic across the worker processes); one left by a crashed worker goes after 30 s.
+ */
+export async function withE2eLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const lock = path.join(tmpdir(), `swim-e2e-${name}-${process.env.E2E_PORT ?? 3210}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 30_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
