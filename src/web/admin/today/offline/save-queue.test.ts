@@ -56,14 +56,21 @@ describe("the save queue", () => {
     expect(await queue.list()).toEqual([]);
   });
 
-  it("gives each save its own key and sends them in the order they were made", async () => {
-    const queue = openSaveQueue({ userId: "i1", key: await newQueueKey(), dbName: freshDb() });
+  it("gives each save its own key and sends them in the order they were made, even within one millisecond", async () => {
+    const sameMillisecond = () => 1_764_000_000_000;
+    const queue = openSaveQueue({
+      userId: "i1",
+      key: await newQueueKey(),
+      dbName: freshDb(),
+      now: sameMillisecond,
+    });
     const first = await queue.add(content("first"));
     const second = await queue.add(content("second"));
-    expect(first.key).not.toBe(second.key);
+    const third = await queue.add(content("third"));
+    expect(new Set([first.key, second.key, third.key]).size).toBe(3);
     const server = scriptedServer([]);
     await queue.send(server.sender);
-    expect(server.tries).toEqual([first.key, second.key]);
+    expect(server.tries).toEqual([first.key, second.key, third.key]);
   });
 
   it("keeps a refused save, its content and the server's reason, sends the next ones, and never resends it", async () => {

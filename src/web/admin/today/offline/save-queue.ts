@@ -307,7 +307,19 @@ export function openSaveQueue({
 
   return {
     async add(content) {
-      const save: QueuedSave = { ...content, key: newKey(), createdAt: now(), refusal: null };
+      // Two saves in one millisecond would otherwise sort by their random keys: each comes strictly after the last.
+      const latest = await withDb(async (db) =>
+        Math.max(
+          0,
+          ...(await db.getAllFromIndex(savesStore, "byUser", userId)).map((stored) => stored.createdAt),
+        ),
+      );
+      const save: QueuedSave = {
+        ...content,
+        key: newKey(),
+        createdAt: Math.max(now(), latest + 1),
+        refusal: null,
+      };
       await put(save);
       return save;
     },
