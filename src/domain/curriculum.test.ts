@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   type Assessment,
   type Curriculum,
+  currentLevelOf,
   latestBySkill,
   masteredCount,
   passesLevel,
@@ -144,6 +145,50 @@ describe("the pass rule", () => {
       { ...rated(2, 4, "2026-01-01T10:00:00Z"), swimmerId: "leo" },
     ];
     expect(passesLevel(curriculum, 1, "mia", history, scales)).toBe(false);
+  });
+});
+
+describe("the current level", () => {
+  /** Three levels: the two above and level 3 (skill 5), with level 2 retired in some cases. */
+  const three: Curriculum = {
+    ...curriculum,
+    levels: [...curriculum.levels, level(3, 3)],
+    skills: [...curriculum.skills, skill(5)],
+    links: [...curriculum.links, { levelId: 3, skillId: 5, position: 1, required: true }],
+  };
+  const withLevel2Retired: Curriculum = {
+    ...three,
+    levels: three.levels.map((each) =>
+      each.id === 2 ? { ...each, retiredAt: "2026-05-01T00:00:00.000Z" } : each,
+    ),
+  };
+  const idOf = (placement: Parameters<typeof currentLevelOf>[1], of: Curriculum = three) =>
+    currentLevelOf(of, placement)?.id;
+  const nothing = { placedLevelId: null, passedLevelIds: [], assessments: [] };
+
+  it("is the first level offered for a new swimmer, and where staff placed them otherwise", () => {
+    expect(idOf(nothing)).toBe(1);
+    expect(idOf({ ...nothing, placedLevelId: 3 })).toBe(3);
+    // A placement in a retired level is no longer offered: the swimmer reads as new.
+    expect(idOf({ ...nothing, placedLevelId: 2 }, withLevel2Retired)).toBe(1);
+  });
+
+  it("moves on to the next level offered once a level is passed, and is none when every level is passed", () => {
+    expect(idOf({ ...nothing, passedLevelIds: [1] })).toBe(2);
+    expect(idOf({ ...nothing, passedLevelIds: [1] }, withLevel2Retired)).toBe(3);
+    expect(idOf({ ...nothing, placedLevelId: 1, passedLevelIds: [1] })).toBe(2);
+    // Placed in level 2, then passed it: the placement is history, the next level starts.
+    expect(idOf({ ...nothing, placedLevelId: 2, passedLevelIds: [2] })).toBe(3);
+    expect(idOf({ ...nothing, passedLevelIds: [1, 2, 3] })).toBeUndefined();
+  });
+
+  it("reads a history with no placement and no pass from the level holding most of the skills assessed", () => {
+    expect(idOf({ ...nothing, assessments: [{ skillId: 4 }] })).toBe(2);
+    expect(idOf({ ...nothing, assessments: [{ skillId: 5 }, { skillId: 5 }] })).toBe(3);
+    // Skill 2 is in levels 1 and 2: the lower level on a tie.
+    expect(idOf({ ...nothing, assessments: [{ skillId: 2 }] })).toBe(1);
+    // A skill in no offered level says nothing: the first level.
+    expect(idOf({ ...nothing, assessments: [{ skillId: 4 }] }, withLevel2Retired)).toBe(1);
   });
 });
 

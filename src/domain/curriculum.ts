@@ -250,6 +250,54 @@ export function masteredCount(
   };
 }
 
+/** What decides the level a swimmer is in now (currentLevelOf). */
+export interface Placement {
+  /** Where staff placed the swimmer (`swimmer.levelId`), if anywhere. */
+  placedLevelId: number | null;
+  /** The levels the swimmer has passed (their level results). */
+  passedLevelIds: readonly number[];
+  /** The swimmer's assessments (only the skills they name matter here). */
+  assessments: readonly Pick<Assessment, "skillId">[];
+}
+
+/**
+ * THE current-level rule: the level whose skills are listed for a swimmer in a lesson and on /progress.
+ * 1. The level staff placed them in, while it is offered and no level at or above it has been passed.
+ * 2. Else, once they have passed a level: the first level offered above the highest they passed and not passed
+ *    itself ("the next level starts"); undefined when they have passed every level offered.
+ * 3. Else, with assessments but no pass: the offered level holding most of the skills they were assessed on (the
+ *    lower level on a tie), so a school's history before placements still reads right.
+ * 4. Else the first level offered.
+ */
+export function currentLevelOf(curriculum: Curriculum, placement: Placement): Level | undefined {
+  const offered = activeLevels(curriculum);
+  const positionOf = new Map(curriculum.levels.map((level) => [level.id, level.position]));
+  const passed = new Set(placement.passedLevelIds);
+  const highestPassed = Math.max(
+    -Infinity,
+    ...placement.passedLevelIds.map((id) => positionOf.get(id) ?? -Infinity),
+  );
+  const placed = offered.find((level) => level.id === placement.placedLevelId);
+  if (placed && !passed.has(placed.id) && placed.position > highestPassed) return placed;
+  if (passed.size > 0) {
+    return offered.find((level) => level.position > highestPassed && !passed.has(level.id));
+  }
+  const assessed = new Set(placement.assessments.map((assessment) => assessment.skillId));
+  if (assessed.size > 0) {
+    let best: Level | undefined;
+    let bestCount = 0;
+    for (const level of offered) {
+      const count = linksOf(curriculum, level.id).filter((link) => assessed.has(link.skillId)).length;
+      if (count > bestCount) {
+        best = level;
+        bestCount = count;
+      }
+    }
+    if (best) return best;
+  }
+  return offered[0];
+}
+
 /** A level's or skill's new position after "Move up" / "Move down": the neighbour it swaps with, if any. */
 export function neighbourOf<T extends { id: number; position: number }>(
   ordered: readonly T[],

@@ -369,6 +369,8 @@ export interface SwimmerTable {
   photoPermission: Generated<number>;
   userId: string | null;
   createdAt: Timestamp;
+  /** Migration 0019: the level staff placed them in; null: read from their history (currentLevelOf). */
+  levelId: number | null;
 }
 
 /** A swimmer in a lesson, with the instructor's feedback for them. */

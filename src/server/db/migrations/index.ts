@@ -17,6 +17,7 @@ import * as lessonSchedule from "./0015-lesson-schedule.ts";
 import * as lessonRecords from "./0016-lesson-records.ts";
 import * as instructorAvailability from "./0017-instructor-availability.ts";
 import * as curriculum from "./0018-curriculum.ts";
+import * as swimmerLevel from "./0019-swimmer-level.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016-lesson-records": lessonRecords,
   "0017-instructor-availability": instructorAvailability,
   "0018-curriculum": curriculum,
+  "0019-swimmer-level": swimmerLevel,
 };
