@@ -202,6 +202,12 @@ async function auditPage(page: string, chromePort: number, cookie?: string): Pro
   // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) is its failure, not the page's.
   if (result?.lhr.runtimeError) result = await audit();
   if (!result) throw new Error(`no Lighthouse result for ${page}`);
+  // LIGHTHOUSE_DUMP=<dir>: each run's whole report, to read its request chain and traces.
+  const dumpDir = process.env.LIGHTHOUSE_DUMP;
+  if (dumpDir) {
+    mkdirSync(dumpDir, { recursive: true });
+    writeFileSync(path.join(dumpDir, `${page.replace(/\W+/g, "_")}-${Date.now()}.json`), String(result.report));
+  }
   const { audits } = result.lhr;
   const scores = Object.fromEntries(
     categories.map((name) => [name, Math.round((result.lhr.categories[name]?.score ?? 0) * 100)]),
