@@ -206,7 +206,10 @@ async function auditPage(page: string, chromePort: number, cookie?: string): Pro
   const dumpDir = process.env.LIGHTHOUSE_DUMP;
   if (dumpDir) {
     mkdirSync(dumpDir, { recursive: true });
-    writeFileSync(path.join(dumpDir, `${page.replace(/\W+/g, "_")}-${Date.now()}.json`), String(result.report));
+    writeFileSync(
+      path.join(dumpDir, `${page.replace(/\W+/g, "_")}-${Date.now()}.json`),
+      String(result.report),
+    );
   }
   const { audits } = result.lhr;
   const scores = Object.fromEntries(

@@ -18,6 +18,7 @@ import {
   notFoundFile,
   publicPageFile,
   publicUrlPlaceholder,
+  todayShellFile,
 } from "../src/server/web/static-site.ts";
 import { type PageWords, pageWordsAttribute } from "../src/web/public/page-words.ts";
 
@@ -139,7 +140,7 @@ function inLanguage(template: string, locale: Locale): string {
   return template.replace(english, `<html lang="${locale}">`);
 }
 
-const { render } = (await import(
+const { render, renderTodayFirstFrame } = (await import(
   pathToFileURL(renderBundle).href
 )) as typeof import("../src/web/entry-server.tsx");
 
@@ -189,6 +190,17 @@ writeFileSync(
   path.join(clientDir, "app.html"),
   page(templates.appShell, head({ title: content.school.name }, defaultLocale, null), ""),
 );
+// /today's app shell in each language, with the page's first frame before the root (web/first-frame.ts).
+for (const locale of locales) {
+  const shell = page(templates.appShell, head({ title: content.school.name }, locale, null), "");
+  writeFileSync(
+    path.join(clientDir, todayShellFile(locale)),
+    inLanguage(shell, locale).replace(
+      '<div id="root">',
+      () => `${renderTodayFirstFrame(locale)}<div id="root">`,
+    ),
+  );
+}
 
 rmSync(path.resolve("dist/render"), { recursive: true, force: true });
 console.log(

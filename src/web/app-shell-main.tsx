@@ -9,6 +9,7 @@ import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { rootErrorOptions } from "./recoverable-errors.ts";
 import { routes } from "./routes.tsx";
 import "./styles/global.css";
+import "./styles/first-frame.css";
 
 /**
  * The app shell (app.html): the signed-in, password and checkout pages, rendered in the browser. It draws as soon

@@ -1,17 +1,20 @@
 import { i18n, type Messages } from "@lingui/core";
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router";
 import { allSiteContent } from "../content/all-site-content.ts";
 import { provideSiteContent } from "../content/site-content.ts";
 import { type Locale, localeOfPath, locales, unlocalizedPath } from "../domain/locale.ts";
 import { publicPaths } from "../domain/paths.ts";
+import { messages as enAdmin } from "../locales/en/admin.ts";
 import { messages as enCommon } from "../locales/en/common.ts";
 import { messages as enPublic } from "../locales/en/public.ts";
 import { messages as enShared } from "../locales/en/shared.ts";
+import { messages as esAdmin } from "../locales/es/admin.ts";
 import { messages as esCommon } from "../locales/es/common.ts";
 import { messages as esPublic } from "../locales/es/public.ts";
 import { messages as esShared } from "../locales/es/shared.ts";
+import { TodayFirstFrame } from "./admin/today/first-frame.tsx";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { pageHead } from "./page-meta.ts";
 import type { PageWords } from "./public/page-words.ts";
@@ -55,4 +58,16 @@ export function render(path: string): {
     status,
     words: { locale, messages: catalogues[locale], content: allSiteContent[locale] },
   };
+}
+
+const adminCatalogues: Record<Locale, Messages> = { en: enAdmin, es: esAdmin };
+
+/** /today's first frame in a language (web/first-frame.ts), for the prerenderer to put in today.<locale>.html. */
+export function renderTodayFirstFrame(locale: Locale): string {
+  i18n.loadAndActivate({ locale, messages: adminCatalogues[locale] });
+  return renderToStaticMarkup(
+    <LocaleProvider>
+      <TodayFirstFrame />
+    </LocaleProvider>,
+  );
 }

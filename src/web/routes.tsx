@@ -1,8 +1,9 @@
-import { Suspense, use, useEffect } from "react";
+import { Suspense, use, useEffect, useLayoutEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
 import { loadSiteContent } from "../content/load-site-content.ts";
 import { hasSiteContent, provideSiteContent, withSettings } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
+import { removeFirstFrame } from "./first-frame.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
 import { pageSettings } from "./page-settings.ts";
@@ -54,6 +55,7 @@ function usePageMeta(): void {
 function SiteLayoutWithMeta() {
   const locale = usePageLocale();
   usePageMeta();
+  useLayoutEffect(removeFirstFrame, []);
   const pending = contentLoad(locale);
   if (pending) use(pending);
   return <SiteLayout />;
@@ -62,6 +64,8 @@ function SiteLayoutWithMeta() {
 /** The admin area has its own chrome: only its pages' titles come from here. */
 function AdminWithMeta() {
   usePageMeta();
+  // The page's first frame (first-frame.ts) goes as the app's first screen is drawn, in the same paint.
+  useLayoutEffect(removeFirstFrame, []);
   return <Outlet />;
 }
 

@@ -26,6 +26,8 @@ function builtSiteFixture(): string {
     );
   }
   write("app.html", "<html><body>app shell</body></html>");
+  write("today.en.html", "<html><body>first frame: Add this page</body></html>");
+  write("today.es.html", '<html lang="es"><body>first frame: Añade esta página</body></html>');
   write("404.html", "<html><body>prerendered 404</body></html>");
   write("es/404.html", '<html lang="es"><body>404 en español</body></html>');
   write("assets/x.js", "console.log('x');");
@@ -81,6 +83,18 @@ describe("staticSite", () => {
     expect(await (await app.request("/about/")).text()).toContain("page /about");
     expect(await (await app.request("/clients-list")).text()).toContain("app shell");
     expect((await app.request("/assets/missing.js")).status).toBe(404);
+  });
+
+  it("serves /today with its first frame in the visitor's language, and every other signed-in page the plain shell", async () => {
+    const app = site();
+    const english = await app.request("/today?for=2026-09-10");
+    expect(await english.text()).toContain("Add this page");
+    expect(english.headers.get("vary")).toContain("Cookie");
+    const byBrowser = await app.request("/today", { headers: { "Accept-Language": "es-MX,es;q=0.9" } });
+    expect(await byBrowser.text()).toContain("Añade esta página");
+    const byChoice = await app.request("/today", { headers: { Cookie: "lang=en", "Accept-Language": "es" } });
+    expect(await byChoice.text()).toContain("Add this page");
+    expect(await (await app.request("/curriculum")).text()).toBe("<html><body>app shell</body></html>");
   });
 
   it("serves the app shell at a local checkout's address, and the 404 page at anything like it", async () => {

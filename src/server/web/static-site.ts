@@ -24,7 +24,7 @@ import {
   locales,
   localizedPath,
 } from "../../domain/locale.ts";
-import { opensInAppShell, publicPaths } from "../../domain/paths.ts";
+import { opensInAppShell, paths, publicPaths } from "../../domain/paths.ts";
 import { type SchoolSettings, settingsAttribute } from "../../domain/school-settings.ts";
 import { type CurrentSettings, contentSettings } from "../settings/service.ts";
 
@@ -46,6 +46,9 @@ export function publicPageFile(address: string): string {
 /** Where scripts/prerender.ts writes the 404 page in a language: 404.html, es/404.html. */
 export const notFoundFile = (locale: Locale) =>
   locale === defaultLocale ? "404.html" : `${locale}/404.html`;
+
+/** /today's app shell in a language, with the page's first frame (scripts/prerender.ts, web/first-frame.ts). */
+export const todayShellFile = (locale: Locale) => `today.${locale}.html`;
 
 /** Every public page's address in every language: `/`, `/services`, …, `/es/`, `/es/services`, … */
 export const publicAddresses = locales.flatMap((locale) =>
@@ -241,10 +244,17 @@ export function staticSite(
   const pageFiles = new Map<string, string>();
   for (const address of publicAddresses) pageFiles.set(normalized(address), publicPageFile(address));
   const appShellFile = "app.html";
+  const todayShellFiles = locales.map(todayShellFile).filter((file) => existsSync(path.join(root, file)));
   /** The pages as built (site.json's settings), compressed once at start-up. */
   const asBuilt = new Map<string, EncodedPage>();
-  for (const file of [...pageFiles.values(), appShellFile, ...locales.map(notFoundFile)])
+  for (const file of [...pageFiles.values(), appShellFile, ...todayShellFiles, ...locales.map(notFoundFile)])
     asBuilt.set(file, built(file));
+  /** The app shell for an address: /today's own, with its first frame in the visitor's language, where built. */
+  const shellPage = async (c: Context, route: string) => {
+    if (route !== paths.today) return html(c, await page(appShellFile));
+    const file = todayShellFile(wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language")));
+    return html(c, await page(asBuilt.has(file) ? file : appShellFile), 200, languageVary);
+  };
   /**
    * The pages with the saved settings, all made and compressed at the first page request after a save, for the
    * settings' `key` only. Compressing a page at the strongest settings takes 0.1 to 0.6 s of a busy 2-core machine:
@@ -346,7 +356,7 @@ export function staticSite(
         });
       }
       if (prerendered) return html(c, await page(prerendered));
-      if (opensInAppShell(route)) return html(c, await page(appShellFile));
+      if (opensInAppShell(route)) return shellPage(c, route);
       if (isFolder(c.req.path)) return html(c, await notFoundAt(route), 404);
       return next();
     })

@@ -11,6 +11,7 @@ import { todayDayPath } from "../../../domain/today-offline.ts";
 import { apiFetch } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
+import { installHint } from "./install-hint.ts";
 import { LessonPlace } from "./lesson-place.tsx";
 import { LessonScreen } from "./lesson-screen.tsx";
 import type { QueuedSave } from "./offline/save-queue.ts";
@@ -123,11 +124,7 @@ export function TodayPage() {
     <section className="admin-page today">
       <TodayNotices online={online} queue={queue.state} onSend={() => void queue.send()} />
       {/* Above the day, so that the lessons arriving below never move it. */}
-      {!installed() && (
-        <p className="today__install">
-          {t`Add this page to your phone's home screen: it then opens without signal, and your phone keeps unsent saves safe (an iPhone may clear them from a page left in Safari).`}
-        </p>
-      )}
+      {!installed() && <p className="today__install">{t(installHint)}</p>}
       {lessonId && data && lesson && queue.state.status === "opening" ? (
         <p role="status">{t`Loading…`}</p>
       ) : lessonId && data && lesson ? (

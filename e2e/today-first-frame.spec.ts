@@ -1,0 +1,31 @@
+import { expect, test } from "./fixtures.ts";
+import { allowPageNoise } from "./page-noise.ts";
+
+/**
+ * /today's first frame (issue 27, web/first-frame.ts): before any script has run, a phone already shows the admin
+ * bar and the page's first words; once the page is drawn the frame is gone and those words stand exactly where they
+ * were, so nothing jumps. At both widths: the frame copies the chrome's layout, which differs at 768 px.
+ */
+test("/today shows its first words before its scripts, then the page takes their place without a jump", async ({
+  adminPage: page,
+}) => {
+  // The app shell's own script never arrives: what a phone shows while it loads.
+  allowPageNoise(/Failed to load resource|net::ERR_FAILED/);
+  await page.route(/\/assets\/app-[^/]+\.js$/, (route) => route.abort());
+  await page.goto("/today");
+  const framed = page.locator("#first-frame").getByText("Add this page to your phone's home screen");
+  await expect(framed).toBeVisible();
+  await expect(page.locator("#first-frame")).toContainText("Aqua Nest Swim School");
+  const frameBox = await framed.boundingBox();
+
+  await page.unroute(/\/assets\/app-[^/]+\.js$/);
+  await page.reload();
+  const hint = page.locator("main").getByText("Add this page to your phone's home screen");
+  await expect(hint).toBeVisible();
+  await expect(page.locator("#first-frame")).toHaveCount(0);
+  const pageBox = await hint.boundingBox();
+  expect(frameBox).not.toBeNull();
+  for (const side of ["x", "y", "width", "height"] as const) {
+    expect(Math.abs((pageBox?.[side] ?? 0) - (frameBox?.[side] ?? 0)), side).toBeLessThanOrEqual(1);
+  }
+});
