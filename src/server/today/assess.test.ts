@@ -577,6 +577,39 @@ describe("passing a level", () => {
     expect(await resultsOf(f.leo)).toEqual([leoResult]);
     expect((await shownIn(i1, ids[today] as number, f.leo)).level?.name).toBe("Sharks");
   });
+  it("numbers a certificate after the highest count given, whatever its year or length", async () => {
+    const f = await family();
+    const ids = await lessons(f, i1, [today]);
+    await place(i1, f.leo, dolphins.id);
+    const earlier = await family();
+    await seedProgress(db, {
+      assessments: [],
+      levelResults: [
+        {
+          swimmerId: earlier.leo,
+          levelId: dolphins.id,
+          passedAt: "2019-05-01T10:00:00.000Z",
+          reportCard: {},
+          certificateNumber: "2019-100000",
+        },
+        {
+          swimmerId: earlier.mia,
+          levelId: dolphins.id,
+          passedAt: "2025-05-01T10:00:00.000Z",
+          reportCard: {},
+          certificateNumber: "2025-99999",
+        },
+      ],
+    });
+    await json(
+      await save(
+        ids[today] as number,
+        f,
+        dolphins.skills.map((skillId) => ({ swimmerId: f.leo, skillId, ratingId: rating.mastered })),
+      ),
+    );
+    expect((await resultsOf(f.leo)).map((each) => each.certificateNumber)).toEqual(["2026-100001"]);
+  });
 });
 
 describe("PUT /api/swimmers/:swimmerId/level", () => {
