@@ -159,11 +159,12 @@ export function LessonScreen({
             attendance: entries[swimmer.id]?.attendance ?? null,
             feedback: entries[swimmer.id]?.feedback ?? "",
           })),
-          // Only the skills shown now: a level changed since leaves its ratings out.
+          // Only what the screen shows now: the ratings of a level changed since, or of a scale replaced since (a
+          // refused save's, kept in the form), are left out.
           assessments: lesson.swimmers.flatMap((swimmer) =>
             (swimmer.level?.skills ?? []).flatMap((skill) => {
               const ratingId = entries[swimmer.id]?.ratings[skill.id];
-              return ratingId === undefined
+              return ratingId === undefined || !scale.ratings.some((rating) => rating.id === ratingId)
                 ? []
                 : [{ swimmerId: swimmer.id, skillId: skill.id, ratingId, note: "" }];
             }),
