@@ -4,9 +4,11 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, request } from "@playwright/test";
+import type { NewInstructorResponse } from "../src/domain/lesson-schedule.ts";
 import { messages } from "../src/domain/messages.ts";
 import { e2eControlUrl as controlUrl } from "./e2e-env.ts";
+import { uniqueEmail, uniqueName } from "./fixtures.ts";
 
 /** Takes the loopback SMTP server the app mails down or up again. */
 export async function setSmtp(state: "down" | "up"): Promise<void> {
@@ -69,6 +71,34 @@ export async function buyPackageAsAdmin(
   await page.goto(url);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("dialog").getByText(messages.subscriptionSuccessful)).toBeVisible();
+}
+
+const instructorPassword = "chosen-by-i1-1";
+
+/**
+ * An instructor account the owner creates (Ines, a unique surname), signed in once to choose their own password (as
+ * a client's first sign-in): ready for `signedInAs`.
+ */
+export async function newInstructor(adminApi: APIRequestContext, baseURL: string) {
+  const email = uniqueEmail("i1");
+  const lastName = uniqueName("Teach");
+  const created = await adminApi.post("/api/instructors", { data: { firstName: "Ines", lastName, email } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { temporaryPassword } = (await created.json()) as NewInstructorResponse;
+  const { instructors } = (await (await adminApi.get("/api/instructors")).json()) as {
+    instructors: { id: string; email: string }[];
+  };
+  const id = instructors.find((each) => each.email === email)?.id as string;
+  const api = await request.newContext({ baseURL });
+  expect(
+    (await api.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
+  ).toBe(true);
+  const changed = await api.post("/api/session/change-password", {
+    data: { currentPassword: temporaryPassword, newPassword: instructorPassword },
+  });
+  expect(changed.ok()).toBe(true);
+  await api.dispose();
+  return { id, email, password: instructorPassword, name: `Ines ${lastName}` };
 }
 
 /**

@@ -1,14 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type APIRequestContext, chromium, type Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { chromiumFlags, chromiumPath } from "../scripts/chromium.ts";
-import type { NewInstructorResponse } from "../src/domain/lesson-schedule.ts";
 import { e2eAdmin } from "./e2e-env.ts";
-import { type ClientAccount, expect, test, uniqueEmail, uniqueName } from "./fixtures.ts";
+import { type ClientAccount, expect, test, uniqueName } from "./fixtures.ts";
 import { allowPageNoise } from "./page-noise.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from "./support.ts";
+import {
+  buyPackageAsAdmin,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  newInstructor,
+} from "./support.ts";
 
 /**
  * An instructor's day without signal (issue 27, docs/decisions/023), on a phone (375 px, @mobile-only: the page is
@@ -17,32 +21,6 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations, expectNoSidewaysScrol
  * the pending save; with the signal back the save is taken, the family sees it, and the same save sent twice more
  * under its idempotency key writes nothing again.
  */
-
-const instructorPassword = "chosen-by-i1-1";
-
-/** An instructor account the owner creates, signed in once to choose their own password (as a client's first sign-in). */
-async function newInstructor(adminApi: APIRequestContext, baseURL: string) {
-  const email = uniqueEmail("i1");
-  const lastName = uniqueName("Teach");
-  const created = await adminApi.post("/api/instructors", { data: { firstName: "Ines", lastName, email } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { temporaryPassword } = (await created.json()) as NewInstructorResponse;
-  const { instructors } = (await (await adminApi.get("/api/instructors")).json()) as {
-    instructors: { id: string; email: string }[];
-  };
-  const id = instructors.find((each) => each.email === email)?.id as string;
-  const { request } = await import("@playwright/test");
-  const api = await request.newContext({ baseURL });
-  expect(
-    (await api.post("/api/session/sign-in", { data: { email, password: temporaryPassword } })).ok(),
-  ).toBe(true);
-  const changed = await api.post("/api/session/change-password", {
-    data: { currentPassword: temporaryPassword, newPassword: instructorPassword },
-  });
-  expect(changed.ok()).toBe(true);
-  await api.dispose();
-  return { id, email, password: instructorPassword, name: `Ines ${lastName}` };
-}
 
 const photo = (colour: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })

@@ -16,13 +16,14 @@ import { parseArgs } from "node:util";
 import {
   type Assessment,
   activeLevels,
+  certificateNumberOf,
   linksOf,
   passesLevel,
   reportCardOf,
 } from "../src/domain/curriculum.ts";
 import { packCatalogue } from "../src/domain/pack-catalogue.ts";
 import { addDays, dayInZone } from "../src/domain/school-day.ts";
-import { curriculumOf, readScales } from "../src/server/curriculum/service.ts";
+import { curriculumOf, lastCertificateSequence, readScales } from "../src/server/curriculum/service.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { silentLog } from "../src/server/http/log.ts";
 import { wire } from "../src/server/wiring.ts";
@@ -387,11 +388,7 @@ export async function demoProgress(
     .orderBy("lesson.date")
     .execute();
   const next = random(classes.length * 7 + 1);
-  const existingResults = await db
-    .selectFrom("levelResult")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .executeTakeFirst();
-  let certificate = Number(existingResults?.count ?? 0);
+  let certificate = await lastCertificateSequence(db);
   const assessments: (NewAssessment & Assessment)[] = [];
   const levelResults: NewLevelResult[] = [];
   const bySwimmer = new Map<string, typeof classes>();
@@ -450,7 +447,7 @@ export async function demoProgress(
           levelId: level.id,
           passedAt: at,
           reportCard: reportCardOf(curriculum, level.id, swimmerId, mine, scales, at),
-          certificateNumber: `${lesson.date.slice(0, 4)}-${String(certificate).padStart(5, "0")}`,
+          certificateNumber: certificateNumberOf(at, certificate),
           publishedAt: at,
         });
         levelIndex++;

@@ -1,4 +1,5 @@
 import type { Locale } from "./locale.ts";
+import { maxRowId } from "./query.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
 
@@ -234,6 +235,19 @@ export function reportCardOf(
   };
 }
 
+/**
+ * A certificate's number: the year it was passed and the school's running count of certificates,
+ * "YYYY-NNNNN" (more digits past 99,999). The count runs on across years, so a number is never given twice.
+ */
+export const certificateNumberOf = (passedAt: string, sequence: number): string =>
+  `${passedAt.slice(0, 4)}-${String(sequence).padStart(5, "0")}`;
+
+/** The running count a certificate number carries (certificateNumberOf), or 0 for anything else. */
+export function certificateSequenceOf(certificateNumber: string): number {
+  const match = /^\d{4}-(\d{5,})$/.exec(certificateNumber);
+  return match ? Number(match[1]) : 0;
+}
+
 /** "x of y skills mastered" for a level: y counts the required skills that decide a pass. */
 export function masteredCount(
   curriculum: Curriculum,
@@ -375,6 +389,25 @@ export type SkillPatch = z.infer<typeof skillPatchSchema>;
 export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
 export const linkSchema = z.strictObject({ required: z.boolean().default(true) });
 
+/** PUT /api/swimmers/:swimmerId/level: where staff place a swimmer (a level offered). */
+export const placementSchema = z.strictObject({
+  levelId: z
+    .number(said(() => curriculumMessages.levelNotFound))
+    .int(said(() => curriculumMessages.levelNotFound))
+    .positive(said(() => curriculumMessages.levelNotFound))
+    .max(
+      maxRowId,
+      said(() => curriculumMessages.levelNotFound),
+    ),
+});
+export type PlacementInput = z.infer<typeof placementSchema>;
+
+/** PUT /api/swimmers/:swimmerId/level answers the level the swimmer is now in. */
+export interface PlacementResponse {
+  message: string;
+  level: { id: number; name: string; nameEs: string };
+}
+
 export const scaleInputSchema = z
   .strictObject({
     ratings: z
@@ -446,6 +479,26 @@ export const curriculumMessages = {
   },
   get saved() {
     return translate(/*i18n*/ { id: "curriculum.saved", message: "Curriculum saved." });
+  },
+  get levelNotOffered() {
+    return translate(
+      /*i18n*/ {
+        id: "curriculum.levelNotOffered",
+        message: "This level is retired: choose a level that is offered.",
+      },
+    );
+  },
+  levelAlreadyPassed: (name: string) =>
+    translate(
+      /*i18n*/ {
+        id: "curriculum.levelAlreadyPassed",
+        message:
+          "{name} has already passed this level or one above it: choose a level above the last one passed.",
+        values: { name },
+      },
+    ),
+  get placed() {
+    return translate(/*i18n*/ { id: "curriculum.placed", message: "Level changed." });
   },
   get scaleSaved() {
     return translate(

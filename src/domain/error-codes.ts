@@ -72,10 +72,12 @@ export const errorCodes = [
   // time off (the owner may resend with an override); no such time off.
   "outside-availability",
   "time-off-not-found",
-  // The curriculum (issue 28, docs/decisions/026): no such level or skill; the skill is not in that level.
+  // The curriculum (issue 28, docs/decisions/026): no such level or skill; the skill is not in that level; a
+  // placement at or below a level the swimmer already passed.
   "level-not-found",
   "skill-not-found",
   "level-skill-not-found",
+  "level-passed",
   // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
   // household's first guardian, who cannot be removed.
   "invitation-not-found",

@@ -1,7 +1,8 @@
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
+import { maxTextLength, type ScaleVersion } from "./curriculum.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
-import { rowIdParam } from "./query.ts";
+import { maxRowId, rowIdParam } from "./query.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
@@ -33,6 +34,9 @@ export const idempotencyKeyHeader = "Idempotency-Key";
 export const photoFieldName = (swimmerId: string) => `photo:${swimmerId}`;
 export const recordFieldName = "record";
 
+/** The most skill ratings one save may carry (every skill of a level, for every swimmer of a class). */
+export const maxAssessmentsPerRecord = 200;
+
 export interface TodayPhoto {
   thumbnailUrl: string;
   fullUrl: string;
@@ -48,6 +52,51 @@ export interface TodaySwimmer {
   feedback: string | null;
   /** The photo taken in this lesson, if any (the latest, when several). */
   photo: TodayPhoto | null;
+  /** The level whose skills they work on now (currentLevelOf), or null: every level offered is passed. */
+  level: TodaySwimmerLevel | null;
+}
+
+/** A swimmer's current level on /today (issue 28): "x of y skills mastered" and its skills in order. */
+export interface TodaySwimmerLevel {
+  id: number;
+  name: string;
+  nameEs: string;
+  /** Required skills (not retired) whose latest rating is a mastered one. */
+  mastered: number;
+  /** Required skills not retired: what decides a pass. */
+  of: number;
+  skills: TodaySkill[];
+}
+
+export interface TodaySkill {
+  id: number;
+  name: string;
+  nameEs: string;
+  /** Only required skills decide a pass; the others are rated too. */
+  required: boolean;
+  /** The swimmer's latest assessment of the skill, in the words of its own scale version; null: never assessed. */
+  latest: TodaySkillRating | null;
+  /**
+   * How many of the swimmer's lessons up to this one (attended, or past and not recorded) came after that latest
+   * assessment; null: never assessed.
+   */
+  lessonsSinceAssessed: number | null;
+}
+
+export interface TodaySkillRating {
+  ratingId: number;
+  label: string;
+  labelEs: string;
+  mastered: boolean;
+  /** ISO timestamp. */
+  at: string;
+}
+
+/** A level offered, for "Change level". */
+export interface TodayLevelChoice {
+  id: number;
+  name: string;
+  nameEs: string;
 }
 
 export interface TodayLesson {
@@ -86,6 +135,10 @@ export interface TodayResponse {
   lessons: TodayLesson[];
   /** That instructor's past lessons (before the school's today) with a swimmer lacking attendance, newest first. */
   unrecorded: UnrecordedLesson[];
+  /** The current rating scale: the ratings a save may give, in order. */
+  scale: ScaleVersion;
+  /** The levels offered, in order: where staff may place a swimmer. */
+  levels: TodayLevelChoice[];
 }
 
 /**
@@ -208,7 +261,85 @@ export const todayMessages = {
   get invalidLessonId() {
     return translate(/*i18n*/ { id: "today.invalidLessonId", message: "Invalid lesson id." });
   },
+  get skillRatedTwice() {
+    return translate(
+      /*i18n*/ {
+        id: "today.skillRatedTwice",
+        message: "Each skill may be rated once per swimmer in a save.",
+      },
+    );
+  },
+  tooManyAssessments: (max: number) =>
+    translate(
+      /*i18n*/ {
+        id: "today.tooManyAssessments",
+        message: "A save rates at most {max} skills.",
+        values: { max },
+      },
+    ),
+  get assessmentNoteTooLong() {
+    return translate(
+      /*i18n*/ {
+        id: "today.assessmentNoteTooLong",
+        message: "A note on a rating must be at most {max} characters.",
+        values: { max: maxTextLength },
+      },
+    );
+  },
+  get assessmentInvalid() {
+    return translate(
+      /*i18n*/ {
+        id: "today.assessmentInvalid",
+        message: "A rating names a skill and a rating of the scale by their numbers.",
+      },
+    );
+  },
+  get assessedSwimmerNotInLesson() {
+    return translate(
+      /*i18n*/ {
+        id: "today.assessedSwimmerNotInLesson",
+        message: "A skill was rated for someone who is not in this lesson. Nothing was saved.",
+      },
+    );
+  },
+  get assessedSkillUnknown() {
+    return translate(
+      /*i18n*/ {
+        id: "today.assessedSkillUnknown",
+        message:
+          "A rated skill is no longer in the curriculum (it was retired or never existed). Nothing was saved: reload the lesson and rate again.",
+      },
+    );
+  },
+  get ratingNotCurrent() {
+    return translate(
+      /*i18n*/ {
+        id: "today.ratingNotCurrent",
+        message:
+          "The rating scale changed after your day was loaded. Nothing was saved: reload the lesson and rate the skills again.",
+      },
+    );
+  },
+  assessmentNotYet: (date: string) =>
+    translate(
+      /*i18n*/ {
+        id: "today.assessmentNotYet",
+        message: "The lesson of {day} has not taken place yet: its skills can be rated from that day on.",
+        values: { day: formatDay(date) },
+      },
+    ),
 };
+
+/** A skill's or rating's id as a save names it. */
+const rowNumber = () =>
+  z
+    .number(said(() => todayMessages.assessmentInvalid))
+    .int(said(() => todayMessages.assessmentInvalid))
+    .positive(said(() => todayMessages.assessmentInvalid))
+    .max(
+      maxRowId,
+      said(() => todayMessages.assessmentInvalid),
+    );
 
 const attendance = z.enum(
   attendanceValues,
@@ -252,6 +383,36 @@ export const lessonRecordSchema = z
         (swimmers) => new Set(swimmers.map((each) => each.swimmerId)).size === swimmers.length,
         said(() => todayMessages.swimmerTwice),
       ),
+    /** Skills rated in this lesson (issue 28): each appended as an assessment in the current scale version. */
+    assessments: z
+      .array(
+        z
+          .object({
+            swimmerId,
+            skillId: rowNumber(),
+            ratingId: rowNumber(),
+            note: z
+              .string()
+              .trim()
+              .max(
+                maxTextLength,
+                said(() => todayMessages.assessmentNoteTooLong),
+              )
+              .default(""),
+          })
+          .strict(),
+      )
+      .max(
+        maxAssessmentsPerRecord,
+        said(() => todayMessages.tooManyAssessments(maxAssessmentsPerRecord)),
+      )
+      .refine(
+        (assessments) =>
+          new Set(assessments.map((each) => `${each.swimmerId}:${each.skillId}`)).size === assessments.length,
+        said(() => todayMessages.skillRatedTwice),
+      )
+      // A save queued before ratings existed has none.
+      .default([]),
   })
   .strict();
 export type LessonRecordInput = z.infer<typeof lessonRecordSchema>;

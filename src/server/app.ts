@@ -9,7 +9,7 @@ import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/ro
 import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
-import { curriculumRoutes } from "./curriculum/routes.ts";
+import { curriculumRoutes, swimmerLevelRoutes } from "./curriculum/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations-routes.ts";
 import { swimmerRoutes } from "./households/swimmers-routes.ts";
@@ -86,6 +86,7 @@ export function createApp(deps: AppDeps) {
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))
+    .route("/swimmers", swimmerLevelRoutes({ ...deps, guard }))
     .route("/today", todayRoutes({ ...deps, guard }))
     .route("/lessons", lessonRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))

@@ -887,6 +887,15 @@ const routes: RouteCase[] = [
     path: () => `/api/lessons/${lessonOfI1}/photos/no-such-photo/thumb`,
     expected: { ...adminOnly(404), ...instructors(404, 403) },
   },
+  // A swimmer's level (issue 28): the staff place them, an instructor only the swimmers of their own lessons.
+  {
+    route: "PUT /api/swimmers/:swimmerId/level",
+    name: "/api/swimmers/:swimmerId/level (A's swimmer, in I1's lesson, to the first level)",
+    method: "PUT",
+    path: () => `/api/swimmers/${accounts.clientA.id}/level`,
+    body: () => ({ levelId: 1 }),
+    expected: { ...adminOnly(200), ...instructors(200, 403) },
+  },
   // Swimmers (issue 26): the household's guardians read them (progress); the admin alone writes.
   {
     route: "GET /api/clients/:clientId/swimmers",

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type {
   Assessment,
   Curriculum,
@@ -10,6 +11,7 @@ import type {
   SkillPatch,
 } from "../../domain/curriculum.ts";
 import type { Db } from "../db/database.ts";
+import { isPostgres } from "../db/portable.ts";
 
 /** The curriculum tables (migration 0018) belong to this feature: others read through ./service.ts. */
 
@@ -253,4 +255,127 @@ export async function insertScaleVersion(
 export async function appendAssessment(trx: Db, assessment: Omit<Assessment, "id">): Promise<number> {
   const row = await trx.insertInto("assessment").values(assessment).returning("id").executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+const assessmentColumns = [
+  "id",
+  "swimmerId",
+  "skillId",
+  "ratingId",
+  "scaleVersion",
+  "lessonId",
+  "byUserId",
+  "at",
+  "note",
+] as const;
+
+/** Every assessment of these swimmers, in one query (assessment_swimmerId_skillId_at_idx). */
+export async function assessmentsOf(db: Db, swimmerIds: readonly string[]): Promise<Assessment[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .select(assessmentColumns)
+    .where("swimmerId", "in", [...swimmerIds])
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    skillId: Number(row.skillId),
+    ratingId: Number(row.ratingId),
+    scaleVersion: Number(row.scaleVersion),
+    lessonId: row.lessonId === null ? null : Number(row.lessonId),
+  }));
+}
+
+/** The levels these swimmers have passed (their level results), in one query. */
+export async function passedLevelsOf(
+  db: Db,
+  swimmerIds: readonly string[],
+): Promise<{ swimmerId: string; levelId: number }[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("levelResult")
+    .select(["swimmerId", "levelId"])
+    .where("swimmerId", "in", [...swimmerIds])
+    .execute();
+  return rows.map((row) => ({ swimmerId: row.swimmerId, levelId: Number(row.levelId) }));
+}
+
+/**
+ * Where staff placed these swimmers (`swimmer.levelId`, migration 0019): the curriculum's column on the household's
+ * row. A swimmer not found is left out.
+ */
+export async function placementsOf(
+  db: Db,
+  swimmerIds: readonly string[],
+): Promise<{ swimmerId: string; firstName: string; levelId: number | null }[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("swimmer")
+    .select(["id", "firstName", "levelId"])
+    .where("id", "in", [...swimmerIds])
+    .execute();
+  return rows.map((row) => ({
+    swimmerId: row.id,
+    firstName: row.firstName,
+    levelId: row.levelId === null ? null : Number(row.levelId),
+  }));
+}
+
+export async function setPlacement(db: Db, swimmerId: string, levelId: number): Promise<void> {
+  await db.updateTable("swimmer").set({ levelId }).where("id", "=", swimmerId).execute();
+}
+
+/**
+ * Holds the certificate numbers until the caller's transaction ends on PostgreSQL (a transaction-scoped advisory
+ * lock): two passes written at once would otherwise read the same last number. SQLite runs one transaction at a time.
+ */
+export async function lockCertificateNumbers(trx: Db): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${"certificate-numbers"}, 0))`.execute(trx);
+}
+
+/** The highest certificate number written ("YYYY-NNNNN": the count after the year decides), or null. */
+export async function lastCertificateNumber(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom("levelResult")
+    .select("certificateNumber")
+    .where("certificateNumber", "is not", null)
+    .orderBy(sql`length(${sql.ref("certificateNumber")})`, "desc")
+    .orderBy(sql`substr(${sql.ref("certificateNumber")}, 6)`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.certificateNumber ?? null;
+}
+
+/**
+ * A passed level's draft result: the report card as written now, its certificate number, not yet approved nor
+ * published. A level already passed by the swimmer is left as it was (null): its result stands.
+ */
+export async function insertLevelResult(
+  trx: Db,
+  result: {
+    swimmerId: string;
+    levelId: number;
+    passedAt: string;
+    reportCard: string;
+    certificateNumber: string;
+  },
+): Promise<number | null> {
+  const row = await trx
+    .insertInto("levelResult")
+    .values({
+      ...result,
+      approvedAt: null,
+      approvedByUserId: null,
+      publishedAt: null,
+      pdfStorageKey: null,
+      shareTokenHash: null,
+      shareRevokedAt: null,
+    })
+    .onConflict((conflict) => conflict.columns(["swimmerId", "levelId"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
 }

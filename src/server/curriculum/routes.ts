@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import {
   type CurriculumResponse,
   curriculumMessages,
@@ -6,11 +7,14 @@ import {
   levelPatchSchema,
   linkSchema,
   moveSchema,
+  type PlacementResponse,
+  placementSchema,
   scaleInputSchema,
   skillInputSchema,
   skillPatchSchema,
 } from "../../domain/curriculum.ts";
 import { rowIdParam } from "../../domain/query.ts";
+import { swimmerMessages } from "../../domain/swimmers.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";
@@ -26,6 +30,7 @@ import {
   linkSkill,
   moveLevel,
   moveSkill,
+  placeSwimmer,
   retireLevelOf,
   retireSkillOf,
   unlinkSkill,
@@ -115,4 +120,21 @@ export function curriculumRoutes(deps: Pick<Wiring, "db" | "clock"> & { guard: S
       await editScale(deps, c.get("signedIn").userId, input);
       return saved(c, 201, curriculumMessages.scaleSaved);
     });
+}
+
+/** A swimmer's id: a user id (a migrated client) or a UUID; anything else is refused before any query. */
+const swimmerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/**
+ * /api/swimmers/:swimmerId/level: staff place a swimmer in a level (issue 28), the owner any swimmer, an instructor
+ * only the swimmers of their own lessons.
+ */
+export function swimmerLevelRoutes(deps: Pick<Wiring, "db"> & { guard: SessionGuard }) {
+  return new Hono<AppEnv>().put("/:swimmerId/level", deps.guard.requireStaff, async (c) => {
+    const swimmerId = swimmerIdSchema.safeParse(c.req.param("swimmerId"));
+    if (!swimmerId.success) throw appError("swimmer-not-found", 404, swimmerMessages.notFound);
+    const { levelId } = await parseJsonBody(c, placementSchema);
+    const { userId, role } = c.get("signedIn");
+    return c.json<PlacementResponse>(await placeSwimmer(deps.db, { userId, role }, swimmerId.data, levelId));
+  });
 }

@@ -1,30 +1,45 @@
+import type { Role } from "../../domain/auth.ts";
 import {
+  type Assessment,
+  type Curriculum,
   type CurriculumResponse,
+  certificateSequenceOf,
   curriculumMessages,
   type LevelInput,
   type LevelPatch,
   neighbourOf,
+  type Placement,
+  type PlacementResponse,
   type ScaleInput,
+  type ScaleVersion,
   type SkillInput,
   type SkillPatch,
 } from "../../domain/curriculum.ts";
+import { messages } from "../../domain/messages.ts";
+import { swimmerMessages } from "../../domain/swimmers.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
+import { teachesSwimmer } from "../instructors/service.ts";
 import {
+  assessmentsOf,
   deleteLink,
   findLevel,
   findSkill,
   insertLevel,
   insertScaleVersion,
   insertSkill,
+  lastCertificateNumber,
   linksOfLevel,
+  passedLevelsOf,
+  placementsOf,
   readCurriculum,
   readScales,
   retireLevel,
   retireSkill,
   setLevelPosition,
   setLinkPosition,
+  setPlacement,
   updateLevel,
   updateSkill,
   upsertLink,
@@ -41,12 +56,101 @@ const now = (deps: Deps) => deps.clock.now().toISOString();
 const levelNotFound = () => appError("level-not-found", 404, curriculumMessages.levelNotFound);
 const skillNotFound = () => appError("skill-not-found", 404, curriculumMessages.skillNotFound);
 
+/** The current rating scale: the highest version (migration 0018 writes version 1). */
+function currentScale(scales: readonly ScaleVersion[]): ScaleVersion {
+  const scale = scales[scales.length - 1];
+  if (!scale) throw new Error("no rating scale: migration 0018 writes version 1");
+  return scale;
+}
+
 /** The whole curriculum (retired levels and skills included, flagged) and the current rating scale. */
 export async function curriculumOf(db: Db): Promise<CurriculumResponse> {
   const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
-  const scale = scales[scales.length - 1];
-  if (!scale) throw new Error("no rating scale: migration 0018 writes version 1");
-  return { ...curriculum, scale };
+  return { ...curriculum, scale: currentScale(scales) };
+}
+
+/** What decides where some swimmers stand: the curriculum, every scale version, their assessments and results. */
+export interface SwimmersProgress {
+  curriculum: Curriculum;
+  /** Every version, oldest first: an assessment is read in its own. */
+  scales: ScaleVersion[];
+  /** The current version: the one new ratings are given in. */
+  scale: ScaleVersion;
+  assessmentsOf(swimmerId: string): Assessment[];
+  /** What currentLevelOf reads for the swimmer (domain/curriculum.ts). */
+  placementOf(swimmerId: string): Placement;
+}
+
+/**
+ * The progress of many swimmers in a fixed number of queries, whatever their number (a day's lessons, a save):
+ * never one query per swimmer.
+ */
+export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise<SwimmersProgress> {
+  const ids = [...new Set(swimmerIds)];
+  const [curriculum, scales, assessments, passed, placed] = await Promise.all([
+    readCurriculum(db),
+    readScales(db),
+    assessmentsOf(db, ids),
+    passedLevelsOf(db, ids),
+    placementsOf(db, ids),
+  ]);
+  const bySwimmer = new Map<string, Assessment[]>();
+  for (const assessment of assessments) {
+    const list = bySwimmer.get(assessment.swimmerId);
+    if (list) list.push(assessment);
+    else bySwimmer.set(assessment.swimmerId, [assessment]);
+  }
+  return {
+    curriculum,
+    scales,
+    scale: currentScale(scales),
+    assessmentsOf: (swimmerId) => bySwimmer.get(swimmerId) ?? [],
+    placementOf: (swimmerId) => ({
+      placedLevelId: placed.find((each) => each.swimmerId === swimmerId)?.levelId ?? null,
+      passedLevelIds: passed.filter((each) => each.swimmerId === swimmerId).map((each) => each.levelId),
+      assessments: bySwimmer.get(swimmerId) ?? [],
+    }),
+  };
+}
+
+/** The running count of the last certificate number given (certificateNumberOf), 0 before the first. */
+export async function lastCertificateSequence(db: Db): Promise<number> {
+  return certificateSequenceOf((await lastCertificateNumber(db)) ?? "");
+}
+
+/**
+ * PUT /api/swimmers/:swimmerId/level: staff place a swimmer in a level offered (the owner any swimmer, an instructor
+ * the swimmers of their own lessons). A level at or below one the swimmer passed is refused: the current-level rule
+ * would not follow it (currentLevelOf), and a placement that changes nothing would only mislead.
+ */
+export async function placeSwimmer(
+  db: Db,
+  staff: { userId: string; role: Role },
+  swimmerId: string,
+  levelId: number,
+): Promise<PlacementResponse> {
+  if (staff.role !== "admin" && !(await teachesSwimmer(db, staff.userId, swimmerId))) {
+    throw appError("permission-denied", 403, messages.permissionDenied);
+  }
+  const [swimmer] = await placementsOf(db, [swimmerId]);
+  if (!swimmer) throw appError("swimmer-not-found", 404, swimmerMessages.notFound);
+  const [curriculum, passed] = await Promise.all([readCurriculum(db), passedLevelsOf(db, [swimmerId])]);
+  const level = curriculum.levels.find((each) => each.id === levelId);
+  if (!level) throw levelNotFound();
+  if (level.retiredAt !== null) {
+    throw appError("validation", 400, curriculumMessages.levelNotOffered, { field: "levelId" });
+  }
+  const positionOf = new Map(curriculum.levels.map((each) => [each.id, each.position]));
+  if (passed.some((each) => (positionOf.get(each.levelId) ?? -Infinity) >= level.position)) {
+    throw appError("level-passed", 409, curriculumMessages.levelAlreadyPassed(swimmer.firstName), {
+      field: "levelId",
+    });
+  }
+  await setPlacement(db, swimmerId, levelId);
+  return {
+    message: curriculumMessages.placed,
+    level: { id: level.id, name: level.name, nameEs: level.nameEs },
+  };
 }
 
 async function existingLevel(db: Db, levelId: number) {

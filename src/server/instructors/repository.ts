@@ -69,6 +69,19 @@ export async function teachesHousehold(db: Db, instructorId: string, clientId: s
   return row !== undefined;
 }
 
+/** Whether the instructor teaches a lesson swimmer `swimmerId` is in: what lets them place that swimmer. */
+export async function teachesSwimmer(db: Db, instructorId: string, swimmerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("lessonSwimmer")
+    .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
+    .select("lesson.id")
+    .where("lessonSwimmer.swimmerId", "=", swimmerId)
+    .where("lesson.instructorId", "=", instructorId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The staff account's weekly hours, by weekday then start. */
 export async function weeklyHoursOf(db: Db, instructorId: string): Promise<WeeklySpan[]> {
   const rows = await db

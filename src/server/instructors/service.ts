@@ -30,12 +30,13 @@ import {
   renameUser,
   replaceWeeklyHours,
   teachesHousehold,
+  teachesSwimmer,
   timeOffOf,
   weeklyHoursOf,
 } from "./repository.ts";
 
 /** The instructor's schedule lock: bookings take it too, as hours, time off and lessons are written under it. */
-export { lockInstructorSchedule, teachesHousehold };
+export { lockInstructorSchedule, teachesHousehold, teachesSwimmer };
 
 /** The school's instructors: whom Create Booking and Manage Bookings may give a lesson to (docs/decisions/021). */
 export const instructorsOf = (db: Db): Promise<StaffMember[]> => listStaff(db);

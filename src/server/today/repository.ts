@@ -215,3 +215,35 @@ export async function claimRecordKey(
 export async function setRecordAnswer(trx: Db, key: string, response: string): Promise<void> {
   await trx.updateTable("lessonRecordKey").set({ response }).where("key", "=", key).execute();
 }
+
+/** One lesson of a swimmer, as "not assessed in N lessons" counts them. */
+export interface SwimmerLessonRow {
+  swimmerId: string;
+  lessonId: number;
+  date: string;
+  startTime: string | null;
+  attendance: Attendance | null;
+}
+
+/** Every lesson of these swimmers up to `lastDate`, in one query (lessonSwimmer_swimmerId_idx). */
+export async function lessonsOfSwimmers(
+  db: Db,
+  swimmerIds: readonly string[],
+  lastDate: string,
+): Promise<SwimmerLessonRow[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("lessonSwimmer")
+    .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
+    .select([
+      "lessonSwimmer.swimmerId",
+      "lesson.id as lessonId",
+      "lesson.date",
+      "lesson.startTime",
+      "lessonSwimmer.attendance",
+    ])
+    .where("lessonSwimmer.swimmerId", "in", [...swimmerIds])
+    .where("lesson.date", "<=", lastDate)
+    .execute();
+  return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId), attendance: row.attendance ?? null }));
+}

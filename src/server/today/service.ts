@@ -1,8 +1,10 @@
 import { createHmac } from "node:crypto";
 import type { Role } from "../../domain/auth.ts";
 import { bookingMessages, upcomingFeedbackChange } from "../../domain/bookings.ts";
+import { activeLevels } from "../../domain/curriculum.ts";
 import { lessonMessages } from "../../domain/lesson-schedule.ts";
 import { mediaMessages } from "../../domain/messages.ts";
+import { dayInZone } from "../../domain/school-day.ts";
 import {
   type LessonRecordInput,
   type LessonRecordResponse,
@@ -20,6 +22,8 @@ import {
   schoolToday,
   type WrittenFeedback,
 } from "../bookings/service.ts";
+import { recordPasses } from "../curriculum/passes.ts";
+import { appendAssessment, curriculumOf, progressOf, type SwimmersProgress } from "../curriculum/service.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import { findInstructor, instructorsOf } from "../instructors/service.ts";
@@ -32,12 +36,14 @@ import {
   prepareLessonPhoto,
 } from "../media/service.ts";
 import type { StoredFile } from "../ports/media/media-store.ts";
+import { type LevelContext, swimmerLevelIn } from "./progress.ts";
 import {
   claimRecordKey,
   findLessonRecord,
   findRecordKey,
   type LessonRecordRow,
   lessonsOfInstructorOn,
+  lessonsOfSwimmers,
   lockLesson,
   recordSwimmer,
   setRecordAnswer,
@@ -64,7 +70,11 @@ const isOwner = (staff: Staff) => staff.role === "admin";
 const lessonPhotoUrl = (photo: LessonPhoto, variant: "full" | "thumb") =>
   `/api/lessons/${photo.lessonId}/photos/${photo.id}/${variant}`;
 
-function toTodayLesson(row: LessonRecordRow, photos: readonly LessonPhoto[]): TodayLesson {
+function toTodayLesson(
+  row: LessonRecordRow,
+  photos: readonly LessonPhoto[],
+  levels: LevelContext,
+): TodayLesson {
   const photoOf = (swimmerId: string) => {
     const photo = photos.find((each) => each.lessonId === row.id && each.swimmerId === swimmerId);
     return photo
@@ -78,17 +88,41 @@ function toTodayLesson(row: LessonRecordRow, photos: readonly LessonPhoto[]): To
     householdName: row.householdName,
     address: row.address,
     accessNotes: row.accessNotes,
-    swimmers: row.swimmers.map((swimmer) => ({ ...swimmer, photo: photoOf(swimmer.id) })),
+    swimmers: row.swimmers.map((swimmer) => ({
+      ...swimmer,
+      photo: photoOf(swimmer.id),
+      level: swimmerLevelIn(levels, swimmer.id, row),
+    })),
     recorded: row.swimmers.every((swimmer) => swimmer.attendance !== null),
   };
 }
 
-async function withPhotos(db: Db, rows: readonly LessonRecordRow[]): Promise<TodayLesson[]> {
-  const photos = await lessonPhotosOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toTodayLesson(row, photos));
+/**
+ * The lessons as /today shows them: with their photos and each swimmer's level and skills. A fixed number of
+ * queries for the whole day, however many lessons and swimmers it has.
+ */
+async function asShown(
+  deps: TodayDeps,
+  db: Db,
+  rows: readonly LessonRecordRow[],
+): Promise<{ lessons: TodayLesson[]; progress: SwimmersProgress }> {
+  const swimmerIds = [...new Set(rows.flatMap((row) => row.swimmers.map((swimmer) => swimmer.id)))];
+  const lastDate = rows.reduce((last, row) => (row.date > last ? row.date : last), "");
+  const [photos, progress, lessons] = await Promise.all([
+    lessonPhotosOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    progressOf(db, swimmerIds),
+    lessonsOfSwimmers(db, swimmerIds, lastDate),
+  ]);
+  const levels: LevelContext = {
+    progress,
+    lessons,
+    today: schoolToday(deps),
+    dayOf: (iso) => dayInZone(new Date(iso), deps.config.TZ_SCHOOL),
+  };
+  return { lessons: rows.map((row) => toTodayLesson(row, photos, levels)), progress };
 }
 
 /**
@@ -108,8 +142,8 @@ export async function todayOf(deps: TodayDeps, query: TodayQuery, staff: Staff):
   }
   const today = schoolToday(deps);
   const date = query.date ?? today;
-  const [lessons, unrecorded, instructors] = await Promise.all([
-    lessonsOfInstructorOn(db, instructor.id, date).then((rows) => withPhotos(db, rows)),
+  const [{ lessons, progress }, unrecorded, instructors] = await Promise.all([
+    lessonsOfInstructorOn(db, instructor.id, date).then((rows) => asShown(deps, db, rows)),
     unrecordedLessonsOf(db, instructor.id, today, unrecordedLimit),
     isOwner(staff) ? instructorsOf(db) : null,
   ]);
@@ -119,6 +153,8 @@ export async function todayOf(deps: TodayDeps, query: TodayQuery, staff: Staff):
     instructors: instructors?.map(({ id, name }) => ({ id, name })) ?? null,
     lessons,
     unrecorded,
+    scale: progress.scale,
+    levels: activeLevels(progress.curriculum).map(({ id, name, nameEs }) => ({ id, name, nameEs })),
   };
 }
 
@@ -193,6 +229,55 @@ function refuseRecord(
   if (upcoming) {
     throw appError("upcoming-date", 409, bookingMessages.feedbackNotYet(lesson.date), { field: "swimmers" });
   }
+  if (input.assessments.length > 0 && lesson.date > today) {
+    throw appError("upcoming-date", 409, todayMessages.assessmentNotYet(lesson.date), {
+      field: "assessments",
+    });
+  }
+}
+
+/**
+ * Appends the save's ratings as assessments of this lesson, made now by `staff` in the current scale version, then
+ * drafts the level results of the swimmers who pass by them (curriculum/passes.ts): in the save's transaction, so a
+ * save refused or sent twice leaves neither. A rating of someone not in the lesson, of a skill retired or unknown,
+ * or not in the current scale (it changed since the day was loaded) refuses the whole save.
+ */
+async function recordAssessments(
+  trx: Db,
+  lesson: LessonRecordRow,
+  assessments: LessonRecordInput["assessments"],
+  staff: Staff,
+  now: string,
+): Promise<void> {
+  if (assessments.length === 0) return;
+  const { skills, scale } = await curriculumOf(trx);
+  const inLesson = new Set(lesson.swimmers.map((swimmer) => swimmer.id));
+  const offered = new Set(skills.filter((skill) => skill.retiredAt === null).map((skill) => skill.id));
+  const current = new Set(scale.ratings.map((rating) => rating.id));
+  for (const each of assessments) {
+    if (!inLesson.has(each.swimmerId)) {
+      throw appError("validation", 400, todayMessages.assessedSwimmerNotInLesson, { field: "assessments" });
+    }
+    if (!offered.has(each.skillId)) {
+      throw appError("validation", 400, todayMessages.assessedSkillUnknown, { field: "assessments" });
+    }
+    if (!current.has(each.ratingId)) {
+      throw appError("validation", 400, todayMessages.ratingNotCurrent, { field: "assessments" });
+    }
+  }
+  for (const each of assessments) {
+    await appendAssessment(trx, {
+      swimmerId: each.swimmerId,
+      skillId: each.skillId,
+      ratingId: each.ratingId,
+      scaleVersion: scale.version,
+      lessonId: lesson.id,
+      byUserId: staff.userId,
+      at: now,
+      note: each.note,
+    });
+  }
+  await recordPasses(trx, { swimmerIds: assessments.map((each) => each.swimmerId), now });
 }
 
 /** The answer stored under `key`, for a save sent again: another person's key, or another lesson's, is refused. */
@@ -296,8 +381,11 @@ export async function recordLesson(
         }
       }
       for (const photo of prepared) await photo.insert(trx);
+      await recordAssessments(trx, lesson, request.input.assessments, staff, now);
 
-      const [saved] = await withPhotos(trx, [(await findLessonRecord(trx, lesson.id)) as LessonRecordRow]);
+      const {
+        lessons: [saved],
+      } = await asShown(deps, trx, [(await findLessonRecord(trx, lesson.id)) as LessonRecordRow]);
       const answer: LessonRecordResponse = { message: todayMessages.saved, lesson: saved as TodayLesson };
       await setRecordAnswer(trx, request.key, JSON.stringify(answer));
       const mailIds = await queueFeedbackMail(deps, trx, lesson.clientId, written);

@@ -129,7 +129,7 @@ const record = (
   f: Family,
   entries: { leo?: [Attendance | null, string]; mia?: [Attendance | null, string] },
   seen: { date?: string; startTime?: string | null } = {},
-): LessonRecordInput => ({
+): Omit<LessonRecordInput, "assessments"> => ({
   date: seen.date ?? today,
   startTime: seen.startTime === undefined ? "10:30" : seen.startTime,
   swimmers: [

@@ -1,34 +1,68 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
+import type { ScaleVersion } from "../../../domain/curriculum.ts";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
-import { type Attendance, attendanceValues, type TodayLesson } from "../../../domain/today.ts";
+import {
+  type Attendance,
+  attendanceValues,
+  type TodayLesson,
+  type TodayLevelChoice,
+} from "../../../domain/today.ts";
 import { LessonPlace } from "./lesson-place.tsx";
 import type { QueuedPhoto, QueuedSave, SaveContent } from "./offline/save-queue.ts";
+import { type ChosenRatings, SwimmerSkills } from "./swimmer-skills.tsx";
 
 interface SwimmerEntry {
   attendance: Attendance | null;
   feedback: string;
   photo: File | null;
+  /** Skills rated in this lesson, not saved yet. */
+  ratings: ChosenRatings;
 }
+
+/** A save's ratings of one swimmer (saves queued before ratings existed have none): skill id → rating id. */
+const ratingsIn = (save: QueuedSave | undefined, swimmerId: string): ChosenRatings =>
+  Object.fromEntries(
+    (save?.record.assessments ?? [])
+      .filter((each) => each.swimmerId === swimmerId)
+      .map((each) => [each.skillId, each.ratingId]),
+  );
 
 const fileOf = (photo: QueuedPhoto) => new File([photo.bytes], photo.name, { type: photo.type });
 
-/** The form as the instructor left it: their latest unsent save of this lesson, else what the server has. */
+/**
+ * The form as the instructor left it: their latest unsent save of this lesson, else what the server has. Ratings
+ * come back only from a refused save (to change and save again); a pending one's show as not sent yet, so that a
+ * second Save does not rate them twice.
+ */
 function startingEntries(lesson: TodayLesson, saves: QueuedSave[]): Record<string, SwimmerEntry> {
   const latest = saves.at(-1);
   return Object.fromEntries(
     lesson.swimmers.map((swimmer) => {
       const queued = latest?.record.swimmers.find((each) => each.swimmerId === swimmer.id);
       const photo = latest?.photos.find((each) => each.swimmerId === swimmer.id);
+      const ratings = latest?.refusal ? ratingsIn(latest, swimmer.id) : {};
       return [
         swimmer.id,
         queued
-          ? { attendance: queued.attendance, feedback: queued.feedback, photo: photo ? fileOf(photo) : null }
-          : { attendance: swimmer.attendance, feedback: swimmer.feedback ?? "", photo: null },
+          ? {
+              attendance: queued.attendance,
+              feedback: queued.feedback,
+              photo: photo ? fileOf(photo) : null,
+              ratings,
+            }
+          : { attendance: swimmer.attendance, feedback: swimmer.feedback ?? "", photo: null, ratings },
       ];
     }),
   );
+}
+
+/** " · 2 ratings": what a refused save held for a swimmer besides attendance, feedback and a photo. */
+function unsentRatings(save: QueuedSave, swimmerId: string): string {
+  const count = Object.keys(ratingsIn(save, swimmerId)).length;
+  return count > 0 ? ` · ${plural(count, { one: "# rating", other: "# ratings" })}` : "";
 }
 
 /** A chosen photo, shown small before it is sent. */
@@ -45,6 +79,9 @@ function PhotoPreview({ file, alt }: { file: File; alt: string }) {
  */
 export function LessonScreen({
   lesson,
+  scale,
+  levels,
+  online,
   backTo,
   saves,
   queueReady,
@@ -52,6 +89,10 @@ export function LessonScreen({
   onDiscard,
 }: {
   lesson: TodayLesson;
+  /** The current rating scale and the levels offered (GET /api/today). */
+  scale: ScaleVersion;
+  levels: TodayLevelChoice[];
+  online: boolean;
   backTo: string;
   saves: QueuedSave[];
   queueReady: boolean;
@@ -72,6 +113,22 @@ export function LessonScreen({
   const pending = saves.filter((save) => !save.refusal);
   const change = (swimmerId: string, patch: Partial<SwimmerEntry>) =>
     setEntries((was) => ({ ...was, [swimmerId]: { ...(was[swimmerId] as SwimmerEntry), ...patch } }));
+  const rate = (swimmerId: string, skillId: number, ratingId: number | null) =>
+    setEntries((was) => {
+      const entry = was[swimmerId] as SwimmerEntry;
+      const { [skillId]: _left, ...others } = entry.ratings;
+      return {
+        ...was,
+        [swimmerId]: { ...entry, ratings: ratingId === null ? others : { ...others, [skillId]: ratingId } },
+      };
+    });
+  /** Ratings in the saves waiting on the phone, the latest save's last: swimmer id → skill id → rating id. */
+  const waiting = (swimmerId: string) =>
+    new Map(
+      pending
+        .flatMap((save) => Object.entries(ratingsIn(save, swimmerId)))
+        .map(([skill, rating]) => [Number(skill), rating]),
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,13 +159,25 @@ export function LessonScreen({
             attendance: entries[swimmer.id]?.attendance ?? null,
             feedback: entries[swimmer.id]?.feedback ?? "",
           })),
+          // Only what the screen shows now: the ratings of a level changed since, or of a scale replaced since (a
+          // refused save's, kept in the form), are left out.
+          assessments: lesson.swimmers.flatMap((swimmer) =>
+            (swimmer.level?.skills ?? []).flatMap((skill) => {
+              const ratingId = entries[swimmer.id]?.ratings[skill.id];
+              return ratingId === undefined || !scale.ratings.some((rating) => rating.id === ratingId)
+                ? []
+                : [{ swimmerId: swimmer.id, skillId: skill.id, ratingId, note: "" }];
+            }),
+          ),
         },
         photos,
       });
       setSavedOnce(true);
-      // A photo sent stays with the save; the form starts the next one without it.
+      // A photo and ratings sent stay with the save; the form starts the next one without them.
       setEntries((was) =>
-        Object.fromEntries(Object.entries(was).map(([id, entry]) => [id, { ...entry, photo: null }])),
+        Object.fromEntries(
+          Object.entries(was).map(([id, entry]) => [id, { ...entry, photo: null, ratings: {} }]),
+        ),
       );
     } finally {
       setSaving(false);
@@ -152,6 +221,7 @@ export function LessonScreen({
                   {each.attendance ? attendanceWords[each.attendance] : t`no attendance`}
                   {each.feedback && <span lang=""> · {each.feedback}</span>}
                   {save.photos.some((photo) => photo.swimmerId === each.swimmerId) && ` · ${t`a photo`}`}
+                  {unsentRatings(save, each.swimmerId)}
                 </li>
               );
             })}
@@ -190,6 +260,16 @@ export function LessonScreen({
                   </label>
                 ))}
               </fieldset>
+              <SwimmerSkills
+                swimmer={swimmer}
+                name={name}
+                scale={scale}
+                levels={levels}
+                chosen={entry.ratings}
+                waiting={waiting(swimmer.id)}
+                online={online}
+                onRate={(skillId, ratingId) => rate(swimmer.id, skillId, ratingId)}
+              />
               <div className="field">
                 <label htmlFor={id("feedback")}>{t`Feedback for ${name}`}</label>
                 <textarea

@@ -131,6 +131,9 @@ export function TodayPage() {
         <LessonScreen
           key={lesson.id}
           lesson={lesson}
+          scale={data.scale}
+          levels={data.levels}
+          online={online}
           backTo={todayPath(data.date, instructorId)}
           saves={saves.filter((save) => save.lessonId === lesson.id)}
           queueReady={queue.state.status === "ready"}

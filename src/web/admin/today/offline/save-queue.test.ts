@@ -23,6 +23,7 @@ const content = (feedback: string): SaveContent => ({
     date: "2026-11-26",
     startTime: "09:00",
     swimmers: [{ swimmerId: "sw-1", attendance: "present", feedback }],
+    assessments: [{ swimmerId: "sw-1", skillId: 3, ratingId: 4, note: "" }],
   },
   photos: [
     { swimmerId: "sw-1", name: "pool.jpg", type: "image/jpeg", bytes: new Uint8Array([1, 2, 3, 4]).buffer },
@@ -87,6 +88,7 @@ describe("the save queue", () => {
     expect(kept).toHaveLength(1);
     expect(kept[0]?.refusal).toEqual(refusal);
     expect(kept[0]?.record.swimmers[0]?.feedback).toBe("Kicked with a board");
+    expect(kept[0]?.record.assessments).toEqual([{ swimmerId: "sw-1", skillId: 3, ratingId: 4, note: "" }]);
     expect(new Uint8Array(kept[0]?.photos[0]?.bytes ?? new ArrayBuffer(0))).toEqual(
       new Uint8Array([1, 2, 3, 4]),
     );

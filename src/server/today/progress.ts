@@ -1,0 +1,94 @@
+import { currentLevelOf, latestBySkill, linksOf, masteredCount, ratingOf } from "../../domain/curriculum.ts";
+import type { TodaySkill, TodaySwimmerLevel } from "../../domain/today.ts";
+import type { SwimmersProgress } from "../curriculum/service.ts";
+import type { SwimmerLessonRow } from "./repository.ts";
+
+/**
+ * What a lesson on /today shows of each swimmer's progress (issue 28): their current level (currentLevelOf), its
+ * skills with their latest ratings, and how many of their lessons went by since each skill was last assessed, so
+ * nobody is forgotten. Reads only what was loaded for every swimmer of the day at once (no query per swimmer).
+ */
+
+/** Lessons in the order /today lists them: by date, then time, "time to be set" last, then id. */
+const orderOf = (lesson: { date: string; startTime: string | null; lessonId: number }) =>
+  `${lesson.date} ${lesson.startTime ?? "99:99"} ${String(lesson.lessonId).padStart(10, "0")}`;
+
+/**
+ * A lesson in which the skill could have been assessed: attended (present or late), or past and not recorded.
+ * One the swimmer missed (absent, cancelled by the school) is no lesson they were forgotten in.
+ */
+const couldAssess = (lesson: SwimmerLessonRow, today: string) =>
+  lesson.attendance === "present" ||
+  lesson.attendance === "late" ||
+  (lesson.attendance === null && lesson.date < today);
+
+export interface LevelContext {
+  progress: SwimmersProgress;
+  /** The lessons of every swimmer of the day up to the day's last, each swimmer's once. */
+  lessons: readonly SwimmerLessonRow[];
+  /** The school's today. */
+  today: string;
+  /** The school's day of an ISO moment: where an assessment made outside a lesson falls. */
+  dayOf: (iso: string) => string;
+}
+
+export function swimmerLevelIn(
+  context: LevelContext,
+  swimmerId: string,
+  lesson: { id: number; date: string; startTime: string | null },
+): TodaySwimmerLevel | null {
+  const { progress } = context;
+  const { curriculum, scales } = progress;
+  const level = currentLevelOf(curriculum, progress.placementOf(swimmerId));
+  if (!level) return null;
+  const assessments = progress.assessmentsOf(swimmerId);
+  const latest = latestBySkill(assessments, swimmerId);
+  const mine = context.lessons.filter((each) => each.swimmerId === swimmerId);
+  const upToThis = orderOf({ ...lesson, lessonId: lesson.id });
+  const counted = mine.filter((each) => orderOf(each) <= upToThis && couldAssess(each, context.today));
+  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
+
+  const lessonsSince = (skillId: number): number | null => {
+    const assessment = latest.get(skillId);
+    if (!assessment) return null;
+    const assessedIn = mine.find((each) => each.lessonId === assessment.lessonId);
+    const after = assessedIn
+      ? (each: SwimmerLessonRow) => orderOf(each) > orderOf(assessedIn)
+      : (each: SwimmerLessonRow) => each.date > context.dayOf(assessment.at);
+    return counted.filter(after).length;
+  };
+
+  const { mastered, of } = masteredCount(curriculum, level.id, swimmerId, assessments, scales);
+  return {
+    id: level.id,
+    name: level.name,
+    nameEs: level.nameEs,
+    mastered,
+    of,
+    skills: linksOf(curriculum, level.id).flatMap((link): TodaySkill[] => {
+      const skill = skills.get(link.skillId);
+      if (!skill || skill.retiredAt !== null) return [];
+      const assessment = latest.get(skill.id);
+      const rating = assessment && ratingOf(assessment, scales);
+      return [
+        {
+          id: skill.id,
+          name: skill.name,
+          nameEs: skill.nameEs,
+          required: link.required,
+          latest:
+            assessment && rating
+              ? {
+                  ratingId: rating.id,
+                  label: rating.label,
+                  labelEs: rating.labelEs,
+                  mastered: rating.mastered,
+                  at: assessment.at,
+                }
+              : null,
+          lessonsSinceAssessed: lessonsSince(skill.id),
+        },
+      ];
+    }),
+  };
+}
