@@ -29,3 +29,15 @@ test("/today shows its first words before its scripts, then the page takes their
     expect(Math.abs((pageBox?.[side] ?? 0) - (frameBox?.[side] ?? 0)), side).toBeLessThanOrEqual(1);
   }
 });
+
+test("@desktop-only a /today whose code fails to load shows the error, not its first frame over it", async ({
+  adminPage: page,
+}) => {
+  allowPageNoise(
+    /Failed to load resource|net::ERR_FAILED|Failed to fetch dynamically imported module|Unexpected Application Error|React Router caught the following error|today-page/,
+  );
+  await page.route(/\/assets\/today-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto("/today");
+  await expect(page.getByText("Unexpected Application Error!")).toBeVisible();
+  await expect(page.locator("#first-frame")).toHaveCount(0);
+});

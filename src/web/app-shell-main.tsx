@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { refreshSession } from "./auth/auth-store.ts";
+import { removeFirstFrame } from "./first-frame.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
@@ -35,6 +36,10 @@ void refreshSession(async (session) => {
 // Made before the words arrive: the router starts loading the first page's lazy routes at once, beside the words
 // and the session, instead of after them.
 const router = createBrowserRouter(routes);
+// A first page whose code failed to load shows React Router's error screen, not the first frame over it.
+router.subscribe((state) => {
+  if (state.initialized && state.errors) removeFirstFrame();
+});
 await guessed;
 
 createRoot(container, rootErrorOptions).render(
