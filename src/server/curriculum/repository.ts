@@ -254,3 +254,80 @@ export async function appendAssessment(trx: Db, assessment: Omit<Assessment, "id
   const row = await trx.insertInto("assessment").values(assessment).returning("id").executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+const assessmentColumns = [
+  "assessment.id",
+  "assessment.swimmerId",
+  "assessment.skillId",
+  "assessment.ratingId",
+  "assessment.scaleVersion",
+  "assessment.lessonId",
+  "assessment.byUserId",
+  "assessment.at",
+  "assessment.note",
+] as const;
+
+const toAssessment = <T extends Assessment>(row: T): T => ({
+  ...row,
+  id: Number(row.id),
+  skillId: Number(row.skillId),
+  ratingId: Number(row.ratingId),
+  scaleVersion: Number(row.scaleVersion),
+  lessonId: row.lessonId === null ? null : Number(row.lessonId),
+});
+
+/** Every assessment of these swimmers, with its author's name (null once their account is gone): one query. */
+export async function assessmentsOfSwimmers(
+  db: Db,
+  swimmerIds: readonly string[],
+): Promise<(Assessment & { byName: string | null })[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .leftJoin("user", "user.id", "assessment.byUserId")
+    .select([...assessmentColumns, "user.name as byName"])
+    .where("assessment.swimmerId", "in", swimmerIds)
+    .execute();
+  return rows.map(toAssessment);
+}
+
+/**
+ * The assessments of the skills a swimmer was assessed on in these lessons, for those swimmers: the lessons' own and
+ * every other of the same swimmer and skill (what each skill was before).
+ */
+export async function assessmentsOfLessonSkills(
+  db: Db,
+  lessonIds: readonly number[],
+  swimmerIds: readonly string[],
+): Promise<Assessment[]> {
+  if (lessonIds.length === 0 || swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .select(assessmentColumns)
+    .where("assessment.swimmerId", "in", swimmerIds)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("assessment as inLesson")
+          .select("inLesson.id")
+          .where("inLesson.lessonId", "in", lessonIds)
+          .whereRef("inLesson.swimmerId", "=", "assessment.swimmerId")
+          .whereRef("inLesson.skillId", "=", "assessment.skillId"),
+      ),
+    )
+    .execute();
+  return rows.map(toAssessment);
+}
+
+/** The levels these swimmers have passed (their level results). */
+export async function passedLevelsOf(
+  db: Db,
+  swimmerIds: readonly string[],
+): Promise<{ swimmerId: string; levelId: number }[]> {
+  if (swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("levelResult")
+    .select(["swimmerId", "levelId"])
+    .where("swimmerId", "in", swimmerIds)
+    .execute();
+  return rows.map((row) => ({ swimmerId: row.swimmerId, levelId: Number(row.levelId) }));
+}

@@ -30,7 +30,14 @@ import {
   upsertLink,
 } from "./repository.ts";
 
-export { appendAssessment, readScales } from "./repository.ts";
+export {
+  appendAssessment,
+  assessmentsOfLessonSkills,
+  assessmentsOfSwimmers,
+  passedLevelsOf,
+  readCurriculum,
+  readScales,
+} from "./repository.ts";
 
 interface Deps {
   db: Db;
