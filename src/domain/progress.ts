@@ -24,17 +24,16 @@ export interface RatingWords {
   mastered: boolean;
 }
 
-/** An assessment as the progress page reads it: with its author's name and its day in the school's time. */
+/** An assessment as the progress page reads it: with its author's name. */
 export interface AssessmentEntry extends Assessment {
   /** The author's full name; null once their account is gone. */
   byName: string | null;
-  /** YYYY-MM-DD in the school's time zone. */
-  day: string;
 }
 
 export interface HistoryEntry {
   id: number;
   at: string;
+  /** YYYY-MM-DD in the school's time zone. */
   day: string;
   rating: RatingWords;
   /** The instructor's first name; null once their account is gone. */
@@ -171,11 +170,15 @@ export interface SwimmerRecord {
   lastLesson: Omit<LessonRecap, "skills"> | null;
 }
 
-/** One swimmer's progress: the current level by THE rule (currentLevelOf), its skills read in their own scales. */
+/**
+ * One swimmer's progress: the current level by THE rule (currentLevelOf), its skills read in their own scales.
+ * `dayOf` gives an instant's day in the school's time zone, asked only for the history shown (it is not free).
+ */
 export function swimmerProgressOf(
   curriculum: Curriculum,
   scales: readonly ScaleVersion[],
   record: SwimmerRecord,
+  dayOf: (at: string) => string,
 ): SwimmerProgress {
   const { swimmerId, assessments } = record;
   const level = currentLevelOf(curriculum, {
@@ -202,7 +205,7 @@ export function swimmerProgressOf(
         {
           id: assessment.id,
           at: assessment.at,
-          day: assessment.day,
+          day: dayOf(assessment.at),
           rating: wordsOf(rating),
           by: assessment.byName === null ? null : firstNameOf(assessment.byName),
           note: assessment.note,

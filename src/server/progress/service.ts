@@ -43,6 +43,7 @@ export async function householdProgress(deps: ProgressDeps, clientId: string): P
     passedLevelsOf(db, ids),
     latestRecordedLessons(db, ids),
   ]);
+  const dayOf = (at: string) => dayInZone(new Date(at), deps.config.TZ_SCHOOL);
   const photos = await lessonPhotosOf(
     db,
     lessons.map((lesson) => lesson.lessonId),
@@ -52,31 +53,34 @@ export async function householdProgress(deps: ProgressDeps, clientId: string): P
       const lesson = lessons.find((each) => each.swimmerId === swimmer.id);
       const photo =
         lesson && photos.find((each) => each.lessonId === lesson.lessonId && each.swimmerId === swimmer.id);
-      return swimmerProgressOf(curriculum, scales, {
-        swimmerId: swimmer.id,
-        firstName: swimmer.firstName,
-        lastName: swimmer.lastName,
-        placedLevelId: swimmer.levelId,
-        passedLevelIds: passed.filter((each) => each.swimmerId === swimmer.id).map((each) => each.levelId),
-        assessments: assessments
-          .filter((each) => each.swimmerId === swimmer.id)
-          .map((each) => ({ ...each, day: dayInZone(new Date(each.at), deps.config.TZ_SCHOOL) })),
-        lastLesson: lesson
-          ? {
-              lessonId: lesson.lessonId,
-              date: lesson.date,
-              startTime: lesson.startTime,
-              attendance: lesson.attendance,
-              feedback: lesson.feedback,
-              photo: photo
-                ? {
-                    imageUrl: fileUrl(photo.clientId, photo.id, "full"),
-                    thumbnailUrl: fileUrl(photo.clientId, photo.id, "thumb"),
-                  }
-                : null,
-            }
-          : null,
-      });
+      return swimmerProgressOf(
+        curriculum,
+        scales,
+        {
+          swimmerId: swimmer.id,
+          firstName: swimmer.firstName,
+          lastName: swimmer.lastName,
+          placedLevelId: swimmer.levelId,
+          passedLevelIds: passed.filter((each) => each.swimmerId === swimmer.id).map((each) => each.levelId),
+          assessments: assessments.filter((each) => each.swimmerId === swimmer.id),
+          lastLesson: lesson
+            ? {
+                lessonId: lesson.lessonId,
+                date: lesson.date,
+                startTime: lesson.startTime,
+                attendance: lesson.attendance,
+                feedback: lesson.feedback,
+                photo: photo
+                  ? {
+                      imageUrl: fileUrl(photo.clientId, photo.id, "full"),
+                      thumbnailUrl: fileUrl(photo.clientId, photo.id, "thumb"),
+                    }
+                  : null,
+              }
+            : null,
+        },
+        dayOf,
+      );
     }),
   };
 }
