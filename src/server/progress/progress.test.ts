@@ -26,6 +26,7 @@ import type { GuardianPermissions } from "../../domain/households.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ProgressResponse, SwimmerProgress } from "../../domain/progress.ts";
 import type { Db } from "../db/database.ts";
+import { householdProgress } from "./service.ts";
 
 /**
  * /progress's skills (issue 28): who reads a household's progress, what a guardian sees of each swimmer (level,
@@ -386,5 +387,42 @@ describe("the feedback mail", () => {
     expect(withoutProgress).toContain("Great kicks today.");
     expect(withoutProgress).not.toContain(firstSkill?.name as string);
     expect(withoutProgress).not.toContain("/progress");
+  });
+});
+
+describe("reading a long history", () => {
+  it("takes as many queries for a swimmer with 200 assessments as for one with 2", async () => {
+    const queriesFor = async (clientId: string) => {
+      let queries = 0;
+      const counted = db.withPlugin({
+        transformQuery: ({ node }) => {
+          queries += 1;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      await householdProgress({ db: counted, config: t.config }, clientId);
+      return queries;
+    };
+    const [short, long] = [await signedInClient(t), await signedInClient(t)];
+    const [first, second] = stage1.skills as [number, number];
+    const history = (swimmerId: string, count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        assess(
+          swimmerId,
+          index % 2 ? first : second,
+          rating.progressing,
+          new Date(Date.UTC(2025, 0, 1 + index)).toISOString(),
+        ),
+      );
+    await seedProgress(db, {
+      assessments: [...history(short.id, 2), ...history(long.id, 200)],
+      levelResults: [],
+    });
+    const [longProgress] = (await progressOf(long, long.id)).swimmers as [SwimmerProgress];
+    expect(longProgress.skills.reduce((sum, skill) => sum + skill.history.length, 0)).toBe(200);
+    const forShort = await queriesFor(short.id);
+    expect(forShort).toBeGreaterThan(5);
+    expect(await queriesFor(long.id)).toBe(forShort);
   });
 });
