@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -17,12 +17,13 @@ import {
 } from "../e2e/e2e-env.ts";
 import { systemClock } from "../src/server/clock.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
+import { type Db, openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { createLog } from "../src/server/http/log.ts";
 import { createOutbox } from "../src/server/ports/mail/outbox.ts";
 import { createSmtpTransport } from "../src/server/ports/mail/smtp-transport.ts";
 import { queueDueReminders, type ReminderDeps } from "../src/server/reminders/service.ts";
 import { startServer } from "../src/server/server.ts";
+import { seedProgress } from "../test/support/factories.ts";
 import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "swim-e2e-"));
@@ -83,11 +84,33 @@ function reminderSweep(): ReminderDeps {
   return { db, outbox, clock: systemClock, config };
 }
 
+/** A connection of the test process's own to the server's database, for the factories' rows (test data). */
+let factoriesDb: Db | undefined;
+
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
 /**
- * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received, and
- * POST /reminders/sweep (answers how many reminders it queued).
+ * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received,
+ * POST /reminders/sweep (answers how many reminders it queued), and POST /factories/progress (writes the
+ * assessments and level results it is sent with test/support/factories.ts's seedProgress: a spec's history of
+ * ratings, which no route writes in bulk).
  */
 createServer(async (req, res) => {
+  if (req.method === "POST" && req.url === "/factories/progress") {
+    factoriesDb ??= openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
+    const body = (await jsonBody(req)) as Parameters<typeof seedProgress>[1];
+    const answer = await seedProgress(factoriesDb, body).then(
+      (written) => ({ status: 200, body: written }),
+      (error: unknown) => ({ status: 500, body: { error: String(error) } }),
+    );
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
+    return;
+  }
   if (req.method === "POST" && req.url === "/smtp/down") {
     await smtp.stop();
   } else if (req.method === "POST" && req.url === "/smtp/up") {
@@ -113,6 +136,7 @@ createServer(async (req, res) => {
 const stop = async () => {
   await server.stop().catch(() => {});
   await sweep?.db.destroy().catch(() => {});
+  await factoriesDb?.destroy().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -22,9 +22,11 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../../src/server/config.ts";
+import { curriculumOf } from "../../src/server/curriculum/service.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
+import { type NewAssessment, seedProgress } from "../../test/support/factories.ts";
 import { seedDemo } from "../seed.ts";
 
 type Engine = "sqlite" | "postgres";
@@ -62,7 +64,47 @@ const routes: Route[] = [
     path: ({ clientId }) => `/api/subscriptions/used-classes/${clientId}`,
     as: "client",
   },
+  {
+    name: "/progress for a swimmer with 200 assessments: GET /api/clients/:id/progress",
+    path: ({ clientId }) => `/api/clients/${clientId}/progress`,
+    as: "client",
+  },
 ];
+
+/** How many assessments the signed-in client's first swimmer has: the longest history /progress reads here. */
+const benchAssessments = 200;
+
+/**
+ * Tops the swimmer's history up to `benchAssessments` through the test data factories: two lessons' worth a week
+ * back from `now`, across every skill offered, rated up the current scale and now and then down again.
+ */
+async function longHistory(db: Db, swimmerId: string, now: Date): Promise<void> {
+  const { skills, scale } = await curriculumOf(db);
+  const offered = skills.filter((skill) => skill.retiredAt === null);
+  const ratings = [...scale.ratings].sort((a, b) => a.position - b.position);
+  const had = await db
+    .selectFrom("assessment")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("swimmerId", "=", swimmerId)
+    .executeTakeFirst();
+  const missing = benchAssessments - Number(had?.count ?? 0);
+  const assessments: NewAssessment[] = Array.from({ length: Math.max(0, missing) }, (_, index) => {
+    const skill = offered[index % offered.length] as (typeof offered)[number];
+    const round = Math.floor(index / offered.length);
+    const rating = ratings[
+      Math.min(ratings.length - 1, round % (ratings.length + 1))
+    ] as (typeof ratings)[number];
+    return {
+      swimmerId,
+      skillId: skill.id,
+      ratingId: rating.id,
+      scaleVersion: scale.version,
+      at: new Date(now.getTime() - (missing - index) * 3.5 * 24 * 3600_000).toISOString(),
+      note: index % 7 === 0 ? "Steadier than last week." : "",
+    };
+  });
+  await seedProgress(db, { assessments, levelResults: [] });
+}
 
 const admin = { email: "bench-admin@example.com", password: "bench-admin-password" };
 const clientPassword = "demo-password-1";
@@ -280,7 +322,19 @@ async function prepare(engine: Engine, clients: number, bookings: number, famili
       .innerJoin("booking", "booking.planId", "subscriptionPlan.id")
       .select(["client.id", "client.email"])
       .where("subscriptionPlan.isActive", "=", 1)
+      // Still learning: /progress lists a level's skills (a swimmer who passed the top level has none to list).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("levelResult")
+              .select("levelResult.id")
+              .whereRef("levelResult.swimmerId", "=", "client.id"),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow();
+    // The household's first swimmer has the household's id (docs/decisions/019).
+    await longHistory(db, client.id, new Date());
     return { env, dataDir, client, seedSeconds };
   } finally {
     await db.destroy();

@@ -24,6 +24,7 @@ import { instructorRoutes } from "./instructors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
+import { progressRoutes } from "./progress/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     )
     .route("/clients", clientMediaRoutes({ ...deps, guard }))
     .route("/clients", clientBookingRoutes({ ...deps, guard }))
+    .route("/clients", progressRoutes({ ...deps, guard }))
     .route("/clients", reminderSettingRoutes({ ...deps, guard }))
     .route("/clients", calendarFeedRoutes({ ...deps, guard }))
     .route("/clients", guardianRoutes({ ...deps, guard }))

@@ -546,6 +546,8 @@ export interface NewGalleryItem {
   uploadedAt?: string;
   /** A video's link. Default: a made-up one. */
   videoLink?: string;
+  /** The lesson it was taken in (/today, migration 0016); unset: uploaded from the gallery page. */
+  lessonId?: number;
 }
 
 /** The row of a gallery upload (media: insertGalleryItem): an image's file keys, or a video's link. */
@@ -563,6 +565,8 @@ export function galleryItemRow(input: NewGalleryItem): Row<"galleryItem"> {
     imageKey: files?.imageKey ?? null,
     thumbnailKey: files?.thumbnailKey ?? null,
     videoLink: mediaType === "video" ? (input.videoLink ?? `https://video.example/watch/${id}`) : null,
+    // Only when set: the rows also fit a database from before migration 0016.
+    ...(input.lessonId === undefined ? {} : { lessonId: input.lessonId }),
   };
 }
 

@@ -800,6 +800,14 @@ const routes: RouteCase[] = [
     path: () => `/api/clients/${accounts.clientA.id}/bookings`,
     expected: ownerA(200),
   },
+  // Progress (issue 28): the household's guardians allowed to see progress (guardianA2 is) and the owner.
+  {
+    route: "GET /api/clients/:clientId/progress",
+    name: "/api/clients/:clientId/progress (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/progress`,
+    expected: ownerA(200),
+  },
   // Guardians and invitations (issue 26): every guardian of A sees A's list; only a guardian allowed everything
   // (A's first) and an admin invite, withdraw and remove; the invitation link's page answers anyone.
   {

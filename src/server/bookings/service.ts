@@ -23,13 +23,14 @@ import {
 import { lessonMessages, startsOverlap } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
+import type { SkillChange } from "../../domain/progress.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
+import { type MailRecipient, mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
@@ -46,6 +47,7 @@ import {
   schoolTimeOf,
 } from "../plans/service.ts";
 import type { Outbox, QueuedMail } from "../ports/mail/outbox.ts";
+import { lessonSkillsOfMail, progressLinkLine, skillsParagraphOf } from "../progress/service.ts";
 import {
   type BookingRow,
   bookingsOfClient,
@@ -629,11 +631,16 @@ interface FeedbackNews {
   date: string;
   text: string;
   swimmer: string | null;
+  /** The skills assessed in that class for that swimmer (the progress recap). */
+  skills: SkillChange[];
 }
 
 /** New or changed feedback a save wrote: which class, for whom (a swimmer's first name), the text. */
 export interface WrittenFeedback {
+  lessonId: number;
+  swimmerId: string;
   date: string;
+  /** The swimmer's first name, as the mail names them. */
   swimmer: string;
   text: string;
 }
@@ -652,10 +659,12 @@ export async function queueFeedbackMail(
 ): Promise<number[]> {
   if (written.length === 0) return [];
   const severalSwimmers = (await swimmersOf(trx, clientId)).length > 1;
+  const skills = await lessonSkillsOfMail(trx, written);
   const news: FeedbackNews[] = written.map((item) => ({
     date: item.date,
     text: item.text,
     swimmer: severalSwimmers ? item.swimmer : null,
+    skills: skills.of(item),
   }));
   const mailIds: number[] = [];
   for (const to of await mailRecipients(trx, [clientId], { reminders: false })) {
@@ -713,10 +722,14 @@ function feedbackChanges(lesson: LessonRow, value: string | Readonly<Record<stri
  * View Feedback page and the school's foot (issue 24).
  */
 function feedbackMail(
-  contact: { firstName: string; email: string },
+  contact: Pick<MailRecipient, "firstName" | "email" | "locale" | "seesProgress">,
   news: FeedbackNews[],
   siteUrl: string,
 ): QueuedMail {
+  // Skills are progress: only a guardian allowed to see it reads them, and the way to Class Progress.
+  const skillsOf = (item: FeedbackNews) =>
+    contact.seesProgress ? skillsParagraphOf(item.skills, contact.locale) : null;
+  const anySkills = news.some((item) => skillsOf(item) !== null);
   return {
     to: contact.email,
     subject: translate(/*i18n*/ { id: "mails.feedback.subject", message: "New feedback on your swim class" }),
@@ -728,9 +741,12 @@ function feedbackMail(
           message: "Your instructor wrote feedback on your swim class:",
         },
       ),
-      ...news.map(
-        (item) => `${formatDay(item.date)}${item.swimmer ? ` · ${item.swimmer}` : ""}\n${item.text}`,
+      ...news.map((item) =>
+        [`${formatDay(item.date)}${item.swimmer ? ` · ${item.swimmer}` : ""}\n${item.text}`, skillsOf(item)]
+          .filter(Boolean)
+          .join("\n\n"),
       ),
+      ...(anySkills ? [progressLinkLine(siteUrl)] : []),
       translate(
         /*i18n*/ {
           id: "mails.feedback.readAllAt",
@@ -793,7 +809,13 @@ export async function saveFeedback(
         now,
       );
       if (change.text) {
-        written.push({ date: change.lesson.date, text: change.text, swimmer: change.swimmer.firstName });
+        written.push({
+          lessonId: change.lesson.id,
+          swimmerId: change.swimmer.id,
+          date: change.lesson.date,
+          text: change.text,
+          swimmer: change.swimmer.firstName,
+        });
       }
     }
     return {

@@ -258,34 +258,70 @@ export async function appendAssessment(trx: Db, assessment: Omit<Assessment, "id
 }
 
 const assessmentColumns = [
-  "id",
-  "swimmerId",
-  "skillId",
-  "ratingId",
-  "scaleVersion",
-  "lessonId",
-  "byUserId",
-  "at",
-  "note",
+  "assessment.id",
+  "assessment.swimmerId",
+  "assessment.skillId",
+  "assessment.ratingId",
+  "assessment.scaleVersion",
+  "assessment.lessonId",
+  "assessment.byUserId",
+  "assessment.at",
+  "assessment.note",
 ] as const;
 
-/** Every assessment of these swimmers, in one query (assessment_swimmerId_skillId_at_idx). */
-export async function assessmentsOf(db: Db, swimmerIds: readonly string[]): Promise<Assessment[]> {
+const toAssessment = <T extends Assessment>(row: T): T => ({
+  ...row,
+  id: Number(row.id),
+  skillId: Number(row.skillId),
+  ratingId: Number(row.ratingId),
+  scaleVersion: Number(row.scaleVersion),
+  lessonId: row.lessonId === null ? null : Number(row.lessonId),
+});
+
+/**
+ * Every assessment of these swimmers, oldest written first, with its author's name (null once their account is
+ * gone): one query (assessment_swimmerId_skillId_at_idx).
+ */
+export async function assessmentsOf(
+  db: Db,
+  swimmerIds: readonly string[],
+): Promise<(Assessment & { byName: string | null })[]> {
   if (swimmerIds.length === 0) return [];
   const rows = await db
     .selectFrom("assessment")
-    .select(assessmentColumns)
-    .where("swimmerId", "in", [...swimmerIds])
-    .orderBy("id")
+    .leftJoin("user", "user.id", "assessment.byUserId")
+    .select([...assessmentColumns, "user.name as byName"])
+    .where("assessment.swimmerId", "in", [...swimmerIds])
+    .orderBy("assessment.id")
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    skillId: Number(row.skillId),
-    ratingId: Number(row.ratingId),
-    scaleVersion: Number(row.scaleVersion),
-    lessonId: row.lessonId === null ? null : Number(row.lessonId),
-  }));
+  return rows.map(toAssessment);
+}
+
+/**
+ * The assessments of the skills a swimmer was assessed on in these lessons, for those swimmers: the lessons' own and
+ * every other of the same swimmer and skill (what each skill was before).
+ */
+export async function assessmentsOfLessonSkills(
+  db: Db,
+  lessonIds: readonly number[],
+  swimmerIds: readonly string[],
+): Promise<Assessment[]> {
+  if (lessonIds.length === 0 || swimmerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .select(assessmentColumns)
+    .where("assessment.swimmerId", "in", [...swimmerIds])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("assessment as inLesson")
+          .select("inLesson.id")
+          .where("inLesson.lessonId", "in", [...lessonIds])
+          .whereRef("inLesson.swimmerId", "=", "assessment.swimmerId")
+          .whereRef("inLesson.skillId", "=", "assessment.skillId"),
+      ),
+    )
+    .execute();
+  return rows.map(toAssessment);
 }
 
 /** The levels these swimmers have passed (their level results), in one query. */

@@ -45,7 +45,14 @@ import {
   upsertLink,
 } from "./repository.ts";
 
-export { appendAssessment, readScales } from "./repository.ts";
+export {
+  appendAssessment,
+  assessmentsOf,
+  assessmentsOfLessonSkills,
+  passedLevelsOf,
+  readCurriculum,
+  readScales,
+} from "./repository.ts";
 
 interface Deps {
   db: Db;

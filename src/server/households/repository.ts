@@ -9,6 +9,8 @@ export interface GuardianContact {
   firstName: string;
   /** Their stored language (docs/decisions/018). */
   locale: string;
+  /** 1 when they may see the swimmers' progress (the "progress" permission). */
+  canSeeProgress: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function mailRecipientsOf(
       "guardian.clientId",
       "user.email",
       "user.locale",
+      "guardian.canSeeProgress",
       eb
         .case()
         .when("guardian.userId", "=", eb.ref("client.id"))

@@ -27,7 +27,11 @@ export function guardianActingFor(signedIn: SignedIn, clientId: string): string 
   return signedIn.guardianOf ? signedIn.userId : clientId;
 }
 
-export type MailRecipient = Omit<GuardianContact, "locale"> & { locale: Locale };
+export type MailRecipient = Omit<GuardianContact, "locale" | "canSeeProgress"> & {
+  locale: Locale;
+  /** May see the swimmers' progress: a mail shows them skills only then. */
+  seesProgress: boolean;
+};
 
 /** Who gets a household's mail (`reminders`: the class reminder), each in their own language. */
 export async function mailRecipients(
@@ -36,7 +40,11 @@ export async function mailRecipients(
   options: { reminders: boolean },
 ): Promise<MailRecipient[]> {
   const rows = await mailRecipientsOf(db, clientIds, options);
-  return rows.map((row) => ({ ...row, locale: isLocale(row.locale) ? row.locale : defaultLocale }));
+  return rows.map(({ canSeeProgress, ...row }) => ({
+    ...row,
+    locale: isLocale(row.locale) ? row.locale : defaultLocale,
+    seesProgress: Number(canSeeProgress) === 1,
+  }));
 }
 
 /**

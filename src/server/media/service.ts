@@ -44,7 +44,8 @@ export interface MediaDeps {
 /** 128 random bits, URL-safe: the id in a file's address says nothing and cannot be guessed. */
 const newMediaId = () => randomBytes(16).toString("base64url");
 
-const fileUrl = (clientId: string, id: string, variant: "full" | "thumb") =>
+/** The private address of a picture of household `clientId` (GET /api/clients/:clientId/media/:id/…). */
+export const fileUrl = (clientId: string, id: string, variant: "full" | "thumb") =>
   `/api/clients/${clientId}/media/${id}/${variant}`;
 
 function toMilestone(row: MilestoneTable): Milestone {

@@ -149,7 +149,14 @@ function save(
   lessonId: number,
   f: Family,
   assessments: Rated[],
-  options: { who?: TestAccount | null; key?: string; date?: string; attendance?: Attendance } = {},
+  options: {
+    who?: TestAccount | null;
+    key?: string;
+    date?: string;
+    attendance?: Attendance;
+    /** Leo's feedback: the family is mailed it, with the skills rated for him. */
+    feedback?: string;
+  } = {},
 ) {
   const body = new FormData();
   body.append(
@@ -160,7 +167,7 @@ function save(
       swimmers: [f.leo, f.mia].map((swimmerId) => ({
         swimmerId,
         attendance: options.attendance ?? "present",
-        feedback: "",
+        feedback: swimmerId === f.leo ? (options.feedback ?? "") : "",
       })),
       assessments,
     }),
@@ -416,6 +423,29 @@ describe("POST /api/lessons/:lessonId/record with ratings", () => {
     ]);
     // What the day shows now is what the save answered.
     expect(await shownIn(i1, lessonId, f.leo)).toEqual(swimmerIn(first.lesson, f.leo));
+  });
+
+  it("mails the family the feedback with the skills rated in that lesson for that swimmer", async () => {
+    const f = await family();
+    const lessonId = (await lessons(f, i1, [today]))[today] as number;
+    await place(i1, f.leo, dolphins.id);
+    await place(i1, f.mia, dolphins.id);
+    const rated: Rated[] = [
+      { swimmerId: f.leo, skillId: dolphins.skills[0] as number, ratingId: rating.progressing },
+      { swimmerId: f.mia, skillId: dolphins.skills[1] as number, ratingId: rating.mastered },
+    ];
+    await json(await save(lessonId, f, rated, { feedback: "Kicked all the way across" }));
+    const mails = await db
+      .selectFrom("mailOutbox")
+      .select("body")
+      .where("toAddress", "=", f.guardian.email)
+      .execute();
+    expect(mails).toHaveLength(1);
+    const body = mails[0]?.body ?? "";
+    expect(body).toContain("Kicked all the way across");
+    expect(body).toContain("Floating on back: Progressing");
+    // Mia was rated but has no feedback in this save: the mail is about Leo's.
+    expect(body).not.toContain("Front glide");
   });
 
   it("lets the owner rate any lesson and an instructor only their own (403); a client 403, a visitor 401; nothing is written when refused", async () => {

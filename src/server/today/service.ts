@@ -377,7 +377,13 @@ export async function recordLesson(
           now,
         );
         if (feedback && feedback !== stored.feedback) {
-          written.push({ date: lesson.date, swimmer: stored.firstName, text: feedback });
+          written.push({
+            lessonId: lesson.id,
+            swimmerId: stored.id,
+            date: lesson.date,
+            swimmer: stored.firstName,
+            text: feedback,
+          });
         }
       }
       for (const photo of prepared) await photo.insert(trx);

@@ -2,7 +2,12 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { type Booking, bookingMessages, type ClientPlanProgress } from "../../../domain/bookings.ts";
+import {
+  type Booking,
+  bookingMessages,
+  type ClientBookingsResponse,
+  type ClientPlanProgress,
+} from "../../../domain/bookings.ts";
 import { paths } from "../../../domain/paths.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
@@ -20,11 +25,12 @@ import {
   WhoSwims,
 } from "../bookings/booking-details-dialog.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
+import { SkillsProgress } from "./skills-progress.tsx";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
 
 /**
- * /progress, Class Progress (spec §2): the calendar of booked classes, the package tracker (one circle per class
+ * /progress, Class Progress (spec §2): each swimmer's skills (issue 28), then the calendar of booked classes, the package tracker (one circle per class
  * of the active plan, filled once used) and the list of bookings with their dates, each opening Booking Details.
  */
 export function ProgressPage() {
@@ -74,21 +80,6 @@ function ClientProgress({ clientId }: { clientId: string }) {
       />
     );
   }
-  if (!data.plan && data.bookings.length === 0) {
-    return (
-      <div className="bookings-empty">
-        <p>
-          <Trans>You have no package and no booked classes yet.</Trans>
-        </p>
-        <p>
-          <Trans>
-            Choose your class package on <Link to={paths.payments}>Manage Payments</Link>; your instructor
-            then books your class dates and they show here.
-          </Trans>
-        </p>
-      </div>
-    );
-  }
   const swimmer = shownSwimmer(params, data.swimmers);
   const bookings = bookingsOfSwimmer(data.bookings, swimmer);
   return (
@@ -98,6 +89,44 @@ function ClientProgress({ clientId }: { clientId: string }) {
         value={swimmer}
         onChange={(value) => setParams((current) => withSwimmer(current, value))}
       />
+      <SkillsProgress clientId={clientId} swimmerId={swimmer} />
+      {!data.plan && data.bookings.length === 0 ? (
+        <div className="bookings-empty">
+          <p>
+            <Trans>You have no package and no booked classes yet.</Trans>
+          </p>
+          <p>
+            <Trans>
+              Choose your class package on <Link to={paths.payments}>Manage Payments</Link>; your instructor
+              then books your class dates and they show here.
+            </Trans>
+          </p>
+        </div>
+      ) : (
+        <ClassesOverview bookings={bookings} data={data} onOpen={setOpen} />
+      )}
+      <BookingDetailsDialog
+        booking={open}
+        today={data.today}
+        householdSwimmers={data.swimmers.length}
+        onClose={() => setOpen(null)}
+      />
+    </>
+  );
+}
+
+/** The booked classes: the calendar, the package tracker and the list of classes. */
+function ClassesOverview({
+  bookings,
+  data,
+  onOpen,
+}: {
+  bookings: Booking[];
+  data: ClientBookingsResponse;
+  onOpen: (booking: Booking) => void;
+}) {
+  return (
+    <>
       <div className="progress__overview">
         <section aria-labelledby="progress-calendar-title">
           <h2 id="progress-calendar-title">
@@ -106,7 +135,10 @@ function ClientProgress({ clientId }: { clientId: string }) {
           <BookedCalendar
             bookedDays={bookedDaysOf(bookings).map(({ date }) => date)}
             today={data.today}
-            onOpenDay={(day) => setOpen(bookingOn(bookings, day) ?? null)}
+            onOpenDay={(day) => {
+              const booking = bookingOn(bookings, day);
+              if (booking) onOpen(booking);
+            }}
           />
         </section>
         <PackageTracker plan={data.plan} />
@@ -115,13 +147,7 @@ function ClientProgress({ clientId }: { clientId: string }) {
         bookings={bookings}
         today={data.today}
         householdSwimmers={data.swimmers.length}
-        onOpen={setOpen}
-      />
-      <BookingDetailsDialog
-        booking={open}
-        today={data.today}
-        householdSwimmers={data.swimmers.length}
-        onClose={() => setOpen(null)}
+        onOpen={onOpen}
       />
     </>
   );
