@@ -292,9 +292,10 @@ test("@desktop-only the owner switches to an instructor's day; a save refused be
 
   // Meanwhile the lesson moves to 12:00: the save, made for 11:00, is refused and not written. The page must not
   // hear of the move before it saves (a refetch of the day would show 12:00, and a save for 12:00 is accepted):
-  // it keeps getting the day as it was.
+  // it keeps getting the day as it was. On the context, not the page: the service worker's own fetches (it refetches
+  // the day once it takes the page over) are the context's to route.
   const dayAsShown = await (await adminApi.get(`/api/today?date=${today}&instructorId=${i1.id}`)).json();
-  await page.route(/\/api\/today\?/, (route) => route.fulfill({ json: dayAsShown }));
+  await page.context().route(/\/api\/today\?/, (route) => route.fulfill({ json: dayAsShown }));
   const moved = await adminApi.put(`/api/bookings/${bookingId}/schedule`, {
     data: { date: today, startTime: "12:00", instructorId: i1.id },
   });
