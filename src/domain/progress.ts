@@ -88,6 +88,12 @@ export interface SwimmerProgress {
   swimmerId: string;
   firstName: string;
   lastName: string;
+  /**
+   * Whether the school has started this swimmer on the curriculum: placed in a level, assessed, or a level passed.
+   * Before that the level shown is only the rule's starting point (the first level), which a parent should not read
+   * as the school's choice (an adult is not a water baby).
+   */
+  started: boolean;
   /** Null: every level offered is passed. */
   level: { id: number; name: string; nameEs: string } | null;
   /** Of the current level's required skills. */
@@ -241,6 +247,8 @@ export function swimmerProgressOf(
     swimmerId,
     firstName: record.firstName,
     lastName: record.lastName,
+    started:
+      record.placedLevelId !== null || record.passedLevelIds.length > 0 || record.assessments.length > 0,
     level: level ? { id: level.id, name: level.name, nameEs: level.nameEs } : null,
     mastered: level
       ? masteredCount(curriculum, level.id, swimmerId, assessments, scales)

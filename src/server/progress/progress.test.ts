@@ -305,7 +305,7 @@ describe("a swimmer's skills", () => {
 });
 
 describe("a household of several swimmers", () => {
-  it("shows each swimmer's own level; one who passed every level has none, and one never assessed has no skills rated", async () => {
+  it("shows each swimmer's own level; one who passed every level has none, and one never assessed is not started yet", async () => {
     const household = await signedInClient(t, { firstName: "Pia" });
     const nico = await addSwimmer(db, { clientId: household.id, firstName: "Nico" });
     const offered = curriculum.levels.filter((level) => level.retiredAt === null);
@@ -320,13 +320,22 @@ describe("a household of several swimmers", () => {
     });
     const answer = await progressOf(household, household.id);
     const [pia, nicoProgress] = answer.swimmers as [SwimmerProgress, SwimmerProgress];
-    expect(pia).toMatchObject({ firstName: "Pia", level: null, skills: [], tips: [], lastLesson: null });
+    expect(pia).toMatchObject({
+      firstName: "Pia",
+      started: true,
+      level: null,
+      skills: [],
+      tips: [],
+      lastLesson: null,
+    });
     expect(nicoProgress.swimmerId).toBe(nico);
     expect(nicoProgress.level?.id).toBe(offered.sort((a, b) => a.position - b.position)[0]?.id);
     expect(nicoProgress.skills.every((skill) => skill.latest === null && skill.history.length === 0)).toBe(
       true,
     );
     expect(nicoProgress.mastered.mastered).toBe(0);
+    // Not placed, never assessed: the first level is only where the rule starts, not a level to show the family.
+    expect(nicoProgress.started).toBe(false);
   });
 });
 

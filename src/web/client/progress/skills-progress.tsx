@@ -60,7 +60,19 @@ function SwimmerSkills({ swimmer }: { swimmer: SwimmerProgress }) {
       <h3 id={titleId}>
         {swimmer.firstName} {swimmer.lastName}
       </h3>
-      {levelName !== null ? (
+      {!swimmer.started ? (
+        <div className="skills__empty">
+          <p className="skills__empty-title">
+            <Trans>No skills assessed yet</Trans>
+          </p>
+          <p>
+            <Trans>
+              The instructor chooses {firstName}'s level at the first class: its skills, their ratings and
+              tips to practise at home show here after the class.
+            </Trans>
+          </p>
+        </div>
+      ) : levelName !== null ? (
         <>
           <p className="skills__level">
             <Trans>
