@@ -103,12 +103,6 @@ export interface SharedCertificateResponse {
   };
 }
 
-/** The address a share link opens (signed out): /certificate/<token>. */
-export const sharedCertificateRoute = "/certificate/:token";
-export const sharedCertificatePath = (token: string) => `/certificate/${token}`;
-const sharedCertificateAddress = /^\/certificate\/[A-Za-z0-9_-]{43}$/;
-export const isSharedCertificatePath = (pathname: string) => sharedCertificateAddress.test(pathname);
-
 /** The PDFs of a level result; `paper` unset: the school's. */
 export const levelResultPdfPath = (id: number, document: "certificate" | "report-card", paper?: Paper) =>
   `/api/level-results/${id}/${document}.pdf${paper ? `?${new URLSearchParams({ paper })}` : ""}`;

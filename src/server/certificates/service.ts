@@ -11,12 +11,12 @@ import {
   type PassedLevelsResponse,
   type SharedCertificateResponse,
   type ShareLinkResponse,
-  sharedCertificatePath,
   shareTokenPattern,
 } from "../../domain/certificates.ts";
 import type { ReportCard } from "../../domain/curriculum.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
+import { sharedCertificatePath } from "../../domain/paths.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";

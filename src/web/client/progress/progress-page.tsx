@@ -20,6 +20,7 @@ import {
   WhoSwims,
 } from "../bookings/booking-details-dialog.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
+import { PassedLevels } from "../certificates/passed-levels.tsx";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
 
@@ -123,6 +124,11 @@ function ClientProgress({ clientId }: { clientId: string }) {
         householdSwimmers={data.swimmers.length}
         onClose={() => setOpen(null)}
       />
+      {data.swimmers
+        .filter((each) => swimmer === null || each.id === swimmer)
+        .map((each) => (
+          <PassedLevels key={each.id} swimmer={each} />
+        ))}
     </>
   );
 }
