@@ -23,6 +23,7 @@ import { createOutbox } from "../src/server/ports/mail/outbox.ts";
 import { createSmtpTransport } from "../src/server/ports/mail/smtp-transport.ts";
 import { queueDueReminders, type ReminderDeps } from "../src/server/reminders/service.ts";
 import { startServer } from "../src/server/server.ts";
+import { addPassedLevel } from "../test/support/factories.ts";
 import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "swim-e2e-"));
@@ -84,8 +85,33 @@ function reminderSweep(): ReminderDeps {
 }
 
 /**
- * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received, and
- * POST /reminders/sweep (answers how many reminders it queued).
+ * A swimmer passing a level, as /today's save would leave it (issue 28): the level's skills rated "mastered" and a
+ * draft level result waiting for the owner's approval. Answers its id and the level's name.
+ */
+async function passedLevelDraft(body: string): Promise<{ id: number; level: string }> {
+  sweep ??= reminderSweep();
+  const { swimmerId, certificateNumber } = JSON.parse(body) as {
+    swimmerId: string;
+    certificateNumber: string;
+  };
+  const id = await addPassedLevel(sweep.db, { swimmerId, certificateNumber, at: new Date().toISOString() });
+  const result = await sweep.db
+    .selectFrom("levelResult")
+    .select("reportCard")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { id, level: (JSON.parse(result.reportCard) as { level: { name: string } }).level.name };
+}
+
+const bodyOf = async (req: AsyncIterable<Buffer>) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+};
+
+/**
+ * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received,
+ * POST /reminders/sweep (answers how many reminders it queued) and POST /level-results/draft (passedLevelDraft).
  */
 createServer(async (req, res) => {
   if (req.method === "POST" && req.url === "/smtp/down") {
@@ -97,6 +123,14 @@ createServer(async (req, res) => {
     sweep ??= reminderSweep();
     const answer = await queueDueReminders(sweep).then(
       (queued) => ({ status: 200, body: { queued } }),
+      (error: unknown) => ({ status: 500, body: { error: String(error) } }),
+    );
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
+    return;
+  } else if (req.method === "POST" && req.url === "/level-results/draft") {
+    const answer = await passedLevelDraft(await bodyOf(req)).then(
+      (made) => ({ status: 200, body: made as unknown }),
       (error: unknown) => ({ status: 500, body: { error: String(error) } }),
     );
     res.writeHead(answer.status, { "content-type": "application/json" });
