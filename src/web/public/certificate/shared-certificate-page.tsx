@@ -39,16 +39,21 @@ export function SharedCertificatePage() {
 
   if (shown.state !== "shown") {
     return (
-      <section className="shared-certificate" aria-live="polite">
-        {shown.state === "loading" ? (
-          <p>
-            <Trans>Loading the certificate…</Trans>
-          </p>
-        ) : (
-          <p className="shared-certificate__gone" role="alert">
-            {shown.message}
-          </p>
-        )}
+      <section className="shared-certificate" aria-labelledby="shared-certificate-title">
+        <h1 id="shared-certificate-title">
+          <Trans>Certificate</Trans>
+        </h1>
+        <div aria-live="polite">
+          {shown.state === "loading" ? (
+            <p>
+              <Trans>Loading the certificate…</Trans>
+            </p>
+          ) : (
+            <p className="shared-certificate__gone" role="alert">
+              {shown.message}
+            </p>
+          )}
+        </div>
       </section>
     );
   }
