@@ -194,6 +194,7 @@ test("the owner's admin area speaks Spanish only once the owner chose Spanish @d
     "/admin-gallery",
     "/clients-list",
     "/admin-newsletter",
+    "/certificates",
   ])
     await expectAllSpanish(page, address);
 });

@@ -2,6 +2,7 @@ import type { Role, SessionUser } from "./auth.ts";
 import type { Client, ClientPage } from "./clients.ts";
 import type { NewsletterSignUpOutcome, NewsletterSubscriberPage } from "./newsletter.ts";
 import type { SchoolSettings, SetupItem } from "./school-settings.ts";
+import type { CertificateSettings } from "./school-settings-schema.ts";
 
 /**
  * The success body of every API route, shared by both sides (docs/decisions/004): the route answers
@@ -99,6 +100,11 @@ export type NewsletterSubscriberPageResponse = NewsletterSubscriberPage;
 export interface SchoolSettingsResponse {
   settings: SchoolSettings;
   stored: boolean;
+}
+
+/** GET and PUT /api/settings/certificates: "Approve certificates before publishing". */
+export interface CertificateSettingsResponse {
+  settings: CertificateSettings;
 }
 
 /** GET /api/settings/setup: what the setup checklist on /admin still lists, in its order (empty: all done). */

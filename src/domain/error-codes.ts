@@ -78,6 +78,11 @@ export const errorCodes = [
   "skill-not-found",
   "level-skill-not-found",
   "level-passed",
+  // Certificates (issue 28, docs/decisions/027): no such level result, approved twice, a share link unknown or stopped.
+  "level-result-not-found",
+  "already-published",
+  "certificate-link-unknown",
+  "certificate-link-stopped",
   // Guardians and invitations (issue 26): no such pending invitation; not a guardian of this household; the
   // household's first guardian, who cannot be removed.
   "invitation-not-found",

@@ -38,6 +38,8 @@ export const paths = {
   /** The staff member's day on a phone, offline too (issue 27, docs/decisions/023). */
   today: "/today",
   curriculum: "/curriculum",
+  /** The owner approves the certificates of levels passed (issue 28, docs/decisions/027). */
+  certificates: "/certificates",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -91,6 +93,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.instructors,
   paths.today,
   paths.curriculum,
+  paths.certificates,
 ];
 
 /**
@@ -109,6 +112,15 @@ export const instructorPaths: readonly AppPath[] = [
 export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>
   role === "admin" ? paths.admin : role === "instructor" ? paths.today : paths.clientPanel;
 
+/**
+ * A certificate a family shares (issue 28, docs/decisions/027): one signed-out address per share link, its token in
+ * the path. `sharedCertificateRoute` is the router's pattern; links are built by `sharedCertificatePath`.
+ */
+export const sharedCertificateRoute = "/certificate/:token";
+export const sharedCertificatePath = (token: string) => `/certificate/${token}`;
+const sharedCertificateAddress = /^\/certificate\/[A-Za-z0-9_-]{43}$/;
+export const isSharedCertificatePath = (pathname: string) => sharedCertificateAddress.test(pathname);
+
 /** Rendered in the browser only, behind the guard. */
 export const guardedPaths: readonly AppPath[] = [...clientPaths, ...adminPaths];
 
@@ -126,12 +138,12 @@ const shell = new Set<string>(shellPaths);
 
 /**
  * The addresses rendered in the browser from the app shell (app.html): the signed-in pages, the password and
- * newsletter-link pages and the local checkout. The server answers them with the shell; a prerendered public page
+ * newsletter-link pages, the local checkout and a shared certificate. The server answers them with the shell; a prerendered public page
  * reaches them with a full page load, since its lighter router knows only the public pages.
  */
 export function opensInAppShell(pathname: string): boolean {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return shell.has(route) || isLocalCheckoutPath(route);
+  return shell.has(route) || isLocalCheckoutPath(route) || isSharedCertificatePath(route);
 }
 
 /** Every query parameter a page reads: pages read them by these names and links are built by the helpers below. */

@@ -80,6 +80,14 @@ export const settingsMessages = {
       },
     );
   },
+  get approvalChoice() {
+    return translate(
+      /*i18n*/ {
+        id: "settings.approvalChoice",
+        message: "Say whether certificates wait for your approval: on or off.",
+      },
+    );
+  },
   get reelCount() {
     return translate(
       /*i18n*/ {
@@ -199,3 +207,12 @@ export const schoolSettingsSchema = z.strictObject({
     said(() => settingsMessages.reelCount),
   ),
 });
+
+/**
+ * School settings' certificates (issue 28, docs/decisions/027): whether a level a swimmer passes waits for the
+ * owner's approval before the family sees its certificate (on by default), or is published at once.
+ */
+export const certificateSettingsSchema = z.strictObject({
+  approveBeforePublishing: z.boolean(said(() => settingsMessages.approvalChoice)),
+});
+export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;

@@ -6,6 +6,11 @@ import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
 import { bookingRoutes, clientBookingRoutes } from "./bookings/routes.ts";
 import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/routes.ts";
+import {
+  levelResultRoutes,
+  sharedCertificateRoutes,
+  swimmerLevelResultRoutes,
+} from "./certificates/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
@@ -89,6 +94,9 @@ export function createApp(deps: AppDeps) {
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))
     .route("/swimmers", swimmerLevelRoutes({ ...deps, guard }))
+    .route("/level-results", levelResultRoutes({ ...deps, guard }))
+    .route("/swimmers", swimmerLevelResultRoutes({ ...deps, guard }))
+    .route("/shared-certificates", sharedCertificateRoutes(deps))
     .route("/today", todayRoutes({ ...deps, guard }))
     .route("/lessons", lessonRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))

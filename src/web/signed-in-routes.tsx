@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { RouteObject } from "react-router";
-import { localCheckoutRoute, paths } from "../domain/paths.ts";
+import { localCheckoutRoute, paths, sharedCertificateRoute } from "../domain/paths.ts";
 import { RouteGuard } from "./auth/route-guard.tsx";
 import { addCatalogues } from "./i18n/catalogues.ts";
 
@@ -75,6 +75,17 @@ export const siteShellRoutes: RouteObject[] = [
         Component: m.NewsletterUnsubscribePage,
       })),
     handle: { meta: { title: msg`Unsubscribe`, description: msg`Leave the newsletter.` } },
+  },
+  {
+    // A certificate a family shares: anyone with the link, signed out (issue 28, docs/decisions/027).
+    path: sharedCertificateRoute,
+    lazy: () =>
+      import("./public/certificate/shared-certificate-page.tsx").then((m) => ({
+        Component: m.SharedCertificatePage,
+      })),
+    handle: {
+      meta: { title: msg`Certificate`, description: msg`A swimming certificate, shared by a family.` },
+    },
   },
   signedIn([
     {
@@ -189,6 +200,19 @@ export const adminRoutes: RouteObject[] = [
             meta: {
               title: msg`Curriculum`,
               description: msg`The school's swim levels, their skills and the rating scale.`,
+            },
+          },
+        },
+        {
+          path: paths.certificates,
+          lazy: () =>
+            import("./admin/certificates/certificates-page.tsx").then((m) => ({
+              Component: m.CertificatesPage,
+            })),
+          handle: {
+            meta: {
+              title: msg`Certificates`,
+              description: msg`Approve the certificates of the levels swimmers passed.`,
             },
           },
         },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../src/domain/bookings.ts";
+import { type Assessment, activeLevels, linksOf, reportCardOf } from "../../src/domain/curriculum.ts";
 import { normalizeEmail } from "../../src/domain/fields.ts";
 import { allPermissions, type GuardianPermissions } from "../../src/domain/households.ts";
 import type { Locale } from "../../src/domain/locale.ts";
@@ -8,6 +9,7 @@ import type { GalleryMediaType } from "../../src/domain/media.ts";
 import { packOf } from "../../src/domain/pack-catalogue.ts";
 import type { PackType } from "../../src/domain/packs.ts";
 import type { Auth } from "../../src/server/auth/auth.ts";
+import { curriculumOf, readScales } from "../../src/server/curriculum/service.ts";
 import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
@@ -838,5 +840,69 @@ export async function seedProgress(
     await insertInChunks(trx, "assessment", data.assessments.map(assessmentRow));
     await insertInChunks(trx, "levelResult", data.levelResults.map(levelResultRow));
     return { assessments: data.assessments.length, levelResults: data.levelResults.length };
+  });
+}
+
+export interface PassedLevel {
+  swimmerId: string;
+  /** Default: the first active level of the curriculum. */
+  levelId?: number;
+  /** Who rated the skills (the instructor named on the certificate). */
+  byUserId?: string | null;
+  lessonId?: number | null;
+  at?: string;
+  /** A comment on every rating, as an instructor's note. */
+  note?: string;
+  certificateNumber?: string | null;
+  /** Set: already published then; unset: a draft waiting for the owner. */
+  publishedAt?: string | null;
+}
+
+/**
+ * A swimmer passing a level as /today leaves it: a "mastered" assessment of each of the level's skills (current
+ * scale), then the level result with its report card written from them (reportCardOf). Returns the result's id.
+ */
+export async function addPassedLevel(db: Db, input: PassedLevel): Promise<number> {
+  const [curriculum, scales] = await Promise.all([curriculumOf(db), readScales(db)]);
+  const levelId = input.levelId ?? activeLevels(curriculum)[0]?.id;
+  if (levelId === undefined) throw new Error("no active level");
+  const mastered = curriculum.scale.ratings.find((rating) => rating.mastered);
+  if (!mastered) throw new Error("no mastered rating");
+  const at = input.at ?? defaultTime;
+  return db.transaction().execute(async (trx) => {
+    const assessments: Assessment[] = [];
+    for (const link of linksOf(curriculum, levelId)) {
+      const row = assessmentRow({
+        swimmerId: input.swimmerId,
+        skillId: link.skillId,
+        ratingId: mastered.id,
+        scaleVersion: curriculum.scale.version,
+        lessonId: input.lessonId,
+        byUserId: input.byUserId,
+        at,
+        note: input.note,
+      });
+      const inserted = await trx
+        .insertInto("assessment")
+        .values(row)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      assessments.push({ ...row, id: Number(inserted.id) } as Assessment);
+    }
+    const result = await trx
+      .insertInto("levelResult")
+      .values(
+        levelResultRow({
+          swimmerId: input.swimmerId,
+          levelId,
+          passedAt: at,
+          reportCard: reportCardOf(curriculum, levelId, input.swimmerId, assessments, scales, at),
+          certificateNumber: input.certificateNumber,
+          publishedAt: input.publishedAt,
+        }),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return Number(result.id);
   });
 }

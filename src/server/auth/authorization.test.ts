@@ -9,7 +9,12 @@ import {
   signIn,
   type TestAccount,
 } from "../../../test/support/accounts.ts";
-import { addGuardian, createBooking, passwordHashOf } from "../../../test/support/factories.ts";
+import {
+  addGuardian,
+  addPassedLevel,
+  createBooking,
+  passwordHashOf,
+} from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
@@ -898,10 +903,10 @@ const routes: RouteCase[] = [
   // A swimmer's level (issue 28): the staff place them, an instructor only the swimmers of their own lessons.
   {
     route: "PUT /api/swimmers/:swimmerId/level",
-    name: "/api/swimmers/:swimmerId/level (A's swimmer, in I1's lesson, to the first level)",
+    name: "/api/swimmers/:swimmerId/level (A's swimmer, in I1's lesson, to the last level: above those passed)",
     method: "PUT",
     path: () => `/api/swimmers/${accounts.clientA.id}/level`,
-    body: () => ({ levelId: 1 }),
+    body: () => ({ levelId: levelResultsOfA.lastLevel }),
     expected: { ...adminOnly(200), ...instructors(200, 403) },
   },
   // Swimmers (issue 26): the household's guardians read them (progress); the admin alone writes.
@@ -936,7 +941,99 @@ const routes: RouteCase[] = [
     path: () => `/api/clients/${accounts.clientA.id}/swimmers/${accounts.clientB.id}`,
     expected: adminOnly(404),
   },
+  // Certificates (issue 28, docs/decisions/027): the owner approves; the PDFs are the owner's, the swimmer's
+  // instructor's and the family's (guardians who see progress); the share link is the family's alone.
+  {
+    route: "GET /api/settings/certificates",
+    name: "/api/settings/certificates",
+    method: "GET",
+    path: () => "/api/settings/certificates",
+    expected: adminOnly(200),
+  },
+  {
+    route: "PUT /api/settings/certificates",
+    name: "/api/settings/certificates (on, as it is)",
+    method: "PUT",
+    path: () => "/api/settings/certificates",
+    body: () => ({ approveBeforePublishing: true }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/level-results",
+    name: "/api/level-results (drafts to approve)",
+    method: "GET",
+    path: () => "/api/level-results",
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/level-results/:id/approve",
+    name: "/api/level-results/:id/approve (a draft of A's)",
+    method: "POST",
+    path: () => `/api/level-results/${levelResultsOfA.draft}/approve`,
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/level-results/:id/certificate.pdf",
+    name: "/api/level-results/:id/certificate.pdf (A's, published)",
+    method: "GET",
+    path: () => `/api/level-results/${levelResultsOfA.published}/certificate.pdf`,
+    expected: { ...ownerA(200), clientB: 403, ...instructors(200, 403) },
+  },
+  {
+    route: "GET /api/level-results/:id/report-card.pdf",
+    name: "/api/level-results/:id/report-card.pdf (A's, published)",
+    method: "GET",
+    path: () => `/api/level-results/${levelResultsOfA.published}/report-card.pdf`,
+    expected: { ...ownerA(200), clientB: 403, ...instructors(200, 403) },
+  },
+  {
+    route: "POST /api/level-results/:id/share",
+    name: "/api/level-results/:id/share (A's, published: the family's only)",
+    method: "POST",
+    path: () => `/api/level-results/${levelResultsOfA.published}/share`,
+    expected: { ...ownerA(200), admin: 403 },
+  },
+  {
+    route: "DELETE /api/level-results/:id/share",
+    name: "/api/level-results/:id/share (A's, published: the family's only)",
+    method: "DELETE",
+    path: () => `/api/level-results/${levelResultsOfA.published}/share`,
+    expected: { ...ownerA(200), admin: 403 },
+  },
+  {
+    route: "GET /api/swimmers/:swimmerId/level-results",
+    name: "/api/swimmers/:swimmerId/level-results (A's swimmer)",
+    method: "GET",
+    path: () => `/api/swimmers/${accounts.clientA.id}/level-results`,
+    expected: { ...ownerA(200), ...instructors(200, 403) },
+  },
+  {
+    route: "GET /api/shared-certificates/:file",
+    name: "/api/shared-certificates/:file (unknown token)",
+    method: "GET",
+    path: () => `/api/shared-certificates/${"A".repeat(43)}.pdf`,
+    expected: anyone(404),
+  },
 ];
+
+/** A's swimmer passed two levels: one published, one a draft waiting for the owner. */
+const levelResultsOfA = { published: 0, draft: 0, lastLevel: 0 };
+beforeAll(async () => {
+  const levels = await db.selectFrom("level").select("id").orderBy("position").execute();
+  const [first, second] = levels.map((row) => Number(row.id));
+  levelResultsOfA.lastLevel = Number(levels.at(-1)?.id);
+  levelResultsOfA.published = await addPassedLevel(db, {
+    swimmerId: accounts.clientA.id,
+    levelId: first,
+    byUserId: accounts.instructorI1.id,
+    publishedAt: "2026-02-03T09:00:00.000Z",
+  });
+  levelResultsOfA.draft = await addPassedLevel(db, {
+    swimmerId: accounts.clientA.id,
+    levelId: second,
+    byUserId: accounts.instructorI1.id,
+  });
+});
 
 /** Two local checkouts of client A, for the checkout page's routes. */
 const checkoutsOfA: string[] = [];

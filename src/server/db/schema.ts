@@ -438,6 +438,11 @@ export interface SchoolReelTable {
   sample: number;
 }
 
+// Migration 0020: School settings' "Approve certificates before publishing" (1: on, the default).
+export interface SchoolSettingsTable {
+  approveCertificates: Generated<number>;
+}
+
 export interface Database {
   schoolSettings: SchoolSettingsTable;
   schoolReel: SchoolReelTable;

@@ -20,7 +20,7 @@ export interface GuardianContact {
 export async function mailRecipientsOf(
   db: Db,
   clientIds: readonly string[],
-  options: { reminders: boolean },
+  options: { reminders: boolean; progress?: boolean },
 ): Promise<GuardianContact[]> {
   if (clientIds.length === 0) return [];
   let query = db
@@ -44,6 +44,7 @@ export async function mailRecipientsOf(
     .where("guardian.clientId", "in", [...new Set(clientIds)])
     .where("guardian.getsMail", "=", 1);
   if (options.reminders) query = query.where("guardian.classRemindersEnabled", "=", 1);
+  if (options.progress) query = query.where("guardian.canSeeProgress", "=", 1);
   return query.orderBy("guardian.createdAt").orderBy("guardian.userId").execute();
 }
 

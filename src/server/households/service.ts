@@ -33,11 +33,14 @@ export type MailRecipient = Omit<GuardianContact, "locale" | "canSeeProgress"> &
   seesProgress: boolean;
 };
 
-/** Who gets a household's mail (`reminders`: the class reminder), each in their own language. */
+/**
+ * Who gets a household's mail (`reminders`: the class reminder; `progress`: news of a swimmer's progress, only for
+ * guardians who may see it), each in their own language.
+ */
 export async function mailRecipients(
   db: Db,
   clientIds: readonly string[],
-  options: { reminders: boolean },
+  options: { reminders: boolean; progress?: boolean },
 ): Promise<MailRecipient[]> {
   const rows = await mailRecipientsOf(db, clientIds, options);
   return rows.map(({ canSeeProgress, ...row }) => ({

@@ -26,32 +26,70 @@ export async function writeSettings(
   settings: SchoolSettings,
   by: { userId: string; at: string },
 ): Promise<void> {
+  await db.transaction().execute((trx) => writeSettingsIn(trx, settings, by));
+}
+
+/** writeSettings inside the caller's transaction. */
+async function writeSettingsIn(
+  trx: Db,
+  settings: SchoolSettings,
+  by: { userId: string; at: string },
+): Promise<void> {
+  const values = {
+    email: settings.email,
+    phone: settings.phone,
+    socialProfileUrl: settings.socialProfileUrl,
+    contractFormUrl: settings.contractFormUrl,
+    updatedAt: by.at,
+    updatedByUserId: by.userId,
+  };
+  await trx
+    .insertInto("schoolSettings")
+    .values({ id: 1, ...values })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
+    .execute();
+  await trx.deleteFrom("schoolReel").execute();
+  await trx
+    .insertInto("schoolReel")
+    .values(
+      settings.reels.map((reel, position) => ({
+        position,
+        url: reel.url,
+        caption: reel.caption,
+        captionEs: reel.captionEs,
+        sample: reel.sample ? 1 : 0,
+      })),
+    )
+    .execute();
+}
+
+/** "Approve certificates before publishing" (migration 0020): on while no settings are saved, as its default. */
+export async function readCertificateApproval(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("schoolSettings")
+    .select("approveCertificates")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return row ? Number(row.approveCertificates) === 1 : true;
+}
+
+/**
+ * Sets "Approve certificates before publishing". A school with no saved settings gets `current` (site.json's)
+ * saved with it: the setting is a column of the one settings row.
+ */
+export async function writeCertificateApproval(
+  db: Db,
+  approve: boolean,
+  current: SchoolSettings,
+  by: { userId: string; at: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const values = {
-      email: settings.email,
-      phone: settings.phone,
-      socialProfileUrl: settings.socialProfileUrl,
-      contractFormUrl: settings.contractFormUrl,
-      updatedAt: by.at,
-      updatedByUserId: by.userId,
-    };
+    const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
+    if (!exists) await writeSettingsIn(trx, current, by);
     await trx
-      .insertInto("schoolSettings")
-      .values({ id: 1, ...values })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
-      .execute();
-    await trx.deleteFrom("schoolReel").execute();
-    await trx
-      .insertInto("schoolReel")
-      .values(
-        settings.reels.map((reel, position) => ({
-          position,
-          url: reel.url,
-          caption: reel.caption,
-          captionEs: reel.captionEs,
-          sample: reel.sample ? 1 : 0,
-        })),
-      )
+      .updateTable("schoolSettings")
+      .set({ approveCertificates: approve ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
+      .where("id", "=", 1)
       .execute();
   });
 }

@@ -7,12 +7,18 @@ import {
   settingsOfContent,
   setupToDo,
 } from "../../domain/school-settings.ts";
+import type { CertificateSettings } from "../../domain/school-settings-schema.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Log } from "../http/log.ts";
 import { setSchoolContacts } from "../i18n/mail-words.ts";
-import { readStoredSettings, writeSettings } from "./repository.ts";
+import {
+  readCertificateApproval,
+  readStoredSettings,
+  writeCertificateApproval,
+  writeSettings,
+} from "./repository.ts";
 
 /** site.json's values (and site.es.json's reel captions) as settings: what everyone sees until the owner saves. */
 export const contentSettings: SchoolSettings = settingsOfContent(
@@ -48,6 +54,9 @@ export interface SettingsService {
   /** Every third-party origin the pages may frame now (the CSP's frame-src). */
   embedOrigins(): Promise<string[]>;
   save(settings: SchoolSettings, userId: string): Promise<CurrentSettings>;
+  /** "Approve certificates before publishing": read from the database each time (it is asked rarely). */
+  certificateSettings(): Promise<CertificateSettings>;
+  saveCertificateSettings(settings: CertificateSettings, userId: string): Promise<CertificateSettings>;
   /** What the setup checklist on /admin still lists. */
   setupToDo(): Promise<SetupItem[]>;
 }
@@ -118,6 +127,19 @@ export function createSettingsService(deps: {
       await writeSettings(db, settings, { userId, at: clock.now().toISOString() });
       return remember(settings);
     },
+    async certificateSettings() {
+      return { approveBeforePublishing: await readCertificateApproval(db) };
+    },
+    async saveCertificateSettings(settings, userId) {
+      const { settings: inForce } = await current();
+      await writeCertificateApproval(db, settings.approveBeforePublishing, inForce, {
+        userId,
+        at: clock.now().toISOString(),
+      });
+      // A school that had saved nothing has its (site.json's) settings stored now.
+      await read();
+      return { approveBeforePublishing: await readCertificateApproval(db) };
+    },
     async setupToDo() {
       const { settings } = await current();
       return setupToDo(settings, contentSettings, {
@@ -127,3 +149,9 @@ export function createSettingsService(deps: {
     },
   };
 }
+
+/**
+ * Whether a level passed waits for the owner's approval before it is published (School settings, on by default),
+ * read in the caller's transaction: publishing reads it as it writes.
+ */
+export const certificatesNeedApproval = (db: Db): Promise<boolean> => readCertificateApproval(db);

@@ -607,6 +607,39 @@ describe("passing a level", () => {
     expect(await resultsOf(f.leo)).toEqual([leoResult]);
     expect((await shownIn(i1, ids[today] as number, f.leo)).level?.name).toBe("Sharks");
   });
+  it("publishes the pass at once and mails the family where the school does not approve certificates first", async () => {
+    const settings = (approveBeforePublishing: boolean) =>
+      as(owner, "PUT", "/api/settings/certificates", { approveBeforePublishing });
+    expect((await settings(false)).status).toBe(200);
+    try {
+      const f = await family();
+      const lessonId = (await lessons(f, i1, [today]))[today] as number;
+      await place(i1, f.leo, dolphins.id);
+      const mailsBefore = await db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("toAddress", "=", f.guardian.email)
+        .execute();
+      await json(
+        await save(
+          lessonId,
+          f,
+          dolphins.skills.map((skillId) => ({ swimmerId: f.leo, skillId, ratingId: rating.mastered })),
+        ),
+      );
+      const [result] = await resultsOf(f.leo);
+      expect(result).toMatchObject({ levelId: dolphins.id, publishedAt: "2026-03-02T10:00:00.000Z" });
+      const mails = await db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("toAddress", "=", f.guardian.email)
+        .execute();
+      expect(mails.length - mailsBefore.length).toBe(1);
+    } finally {
+      await settings(true);
+    }
+  });
+
   it("numbers a certificate after the highest count given, whatever its year or length", async () => {
     const f = await family();
     const ids = await lessons(f, i1, [today]);

@@ -22,6 +22,7 @@ import {
   schoolToday,
   type WrittenFeedback,
 } from "../bookings/service.ts";
+import { deliverPassMail, publishPasses } from "../certificates/publish.ts";
 import { recordPasses } from "../curriculum/passes.ts";
 import { appendAssessment, curriculumOf, progressOf, type SwimmersProgress } from "../curriculum/service.ts";
 import type { Db } from "../db/database.ts";
@@ -238,8 +239,8 @@ function refuseRecord(
 
 /**
  * Appends the save's ratings as assessments of this lesson, made now by `staff` in the current scale version, then
- * drafts the level results of the swimmers who pass by them (curriculum/passes.ts): in the save's transaction, so a
- * save refused or sent twice leaves neither. A rating of someone not in the lesson, of a skill retired or unknown,
+ * drafts the level results of the swimmers who pass by them (curriculum/passes.ts), answering their ids: in the
+ * save's transaction, so a save refused or sent twice leaves neither. A rating of someone not in the lesson, of a skill retired or unknown,
  * or not in the current scale (it changed since the day was loaded) refuses the whole save.
  */
 async function recordAssessments(
@@ -248,8 +249,8 @@ async function recordAssessments(
   assessments: LessonRecordInput["assessments"],
   staff: Staff,
   now: string,
-): Promise<void> {
-  if (assessments.length === 0) return;
+): Promise<number[]> {
+  if (assessments.length === 0) return [];
   const { skills, scale } = await curriculumOf(trx);
   const inLesson = new Set(lesson.swimmers.map((swimmer) => swimmer.id));
   const offered = new Set(skills.filter((skill) => skill.retiredAt === null).map((skill) => skill.id));
@@ -277,7 +278,7 @@ async function recordAssessments(
       note: each.note,
     });
   }
-  await recordPasses(trx, { swimmerIds: assessments.map((each) => each.swimmerId), now });
+  return recordPasses(trx, { swimmerIds: assessments.map((each) => each.swimmerId), now });
 }
 
 /** The answer stored under `key`, for a save sent again: another person's key, or another lesson's, is refused. */
@@ -356,7 +357,12 @@ export async function recordLesson(
       if (!claimed) {
         const stored = await findRecordKey(trx, request.key);
         if (!stored) throw keyReused();
-        return { replayed: true as const, answer: storedAnswer(stored, request, staff), mailIds: [] };
+        return {
+          replayed: true as const,
+          answer: storedAnswer(stored, request, staff),
+          mailIds: [],
+          passMailIds: [],
+        };
       }
       await lockLesson(trx, request.lessonId);
       const lesson = await findLessonRecord(trx, request.lessonId);
@@ -387,7 +393,9 @@ export async function recordLesson(
         }
       }
       for (const photo of prepared) await photo.insert(trx);
-      await recordAssessments(trx, lesson, request.input.assessments, staff, now);
+      const passed = await recordAssessments(trx, lesson, request.input.assessments, staff, now);
+      // Published at once only where the school does not approve certificates first (School settings).
+      const published = await publishPasses(trx, deps, passed, now);
 
       const {
         lessons: [saved],
@@ -395,11 +403,12 @@ export async function recordLesson(
       const answer: LessonRecordResponse = { message: todayMessages.saved, lesson: saved as TodayLesson };
       await setRecordAnswer(trx, request.key, JSON.stringify(answer));
       const mailIds = await queueFeedbackMail(deps, trx, lesson.clientId, written);
-      return { replayed: false as const, answer, mailIds };
+      return { replayed: false as const, answer, mailIds, passMailIds: published.mailIds };
     });
     if (outcome.replayed) return outcome.answer;
     committed = true;
     await deliverFeedbackMail(deps, outcome.mailIds);
+    await deliverPassMail(deps, outcome.passMailIds);
     return outcome.answer;
   } finally {
     if (!committed) for (const photo of prepared) await photo.discard();

@@ -18,6 +18,7 @@ import * as lessonRecords from "./0016-lesson-records.ts";
 import * as instructorAvailability from "./0017-instructor-availability.ts";
 import * as curriculum from "./0018-curriculum.ts";
 import * as swimmerLevel from "./0019-swimmer-level.ts";
+import * as certificateApproval from "./0020-certificate-approval.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017-instructor-availability": instructorAvailability,
   "0018-curriculum": curriculum,
   "0019-swimmer-level": swimmerLevel,
+  "0020-certificate-approval": certificateApproval,
 };

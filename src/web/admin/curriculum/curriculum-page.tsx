@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import {
   type CurriculumResponse,
   inLanguage,
@@ -9,6 +10,7 @@ import {
   type Skill,
 } from "../../../domain/curriculum.ts";
 import { isLocale, type Locale } from "../../../domain/locale.ts";
+import { paths } from "../../../domain/paths.ts";
 import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
 import { type CurriculumChange, useCurriculum, useCurriculumChange } from "../api/curriculum.ts";
@@ -31,6 +33,12 @@ export function CurriculumPage() {
           Levels in the order swimmers take them, each with its skills. A swimmer passes a level when every
           required skill is mastered on its latest rating. Write each text in English and, when you can, in
           Spanish; an empty Spanish text shows the English one.
+        </Trans>
+      </p>
+      <p className="booking-hint">
+        <Trans>
+          The certificates and report cards of the levels swimmers passed are on{" "}
+          <Link to={paths.certificates}>Certificates</Link>, where you approve them.
         </Trans>
       </p>
       {curriculum.isPending ? (

@@ -1,3 +1,4 @@
+import { WaitingCertificates } from "../certificates/waiting-certificates.tsx";
 import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
 import { useAdminHomeView } from "../layout/admin-layout.tsx";
 import { RegisterClientView } from "../register-client/register-client-view.tsx";
@@ -12,6 +13,7 @@ export function AdminHomePage() {
   return (
     <>
       <SetupChecklist />
+      <WaitingCertificates />
       {useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />}
     </>
   );

@@ -7,6 +7,7 @@ import { schoolSettingsSchema } from "../../../domain/school-settings-schema.ts"
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { ListState } from "../../components/list-state.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
+import { useCertificateSettings, useSaveCertificateSettings } from "../api/certificates.ts";
 import { settingsSectionOf, useSaveSchoolSettings, useSchoolSettings, useSetupChecklist } from "./api.ts";
 import "./settings.css";
 
@@ -48,6 +49,7 @@ export function SchoolSettingsPage() {
           onRetry={() => void settings.refetch()}
         />
       )}
+      <CertificateApproval />
       <ServerSetup />
     </section>
   );
@@ -290,6 +292,68 @@ function SettingsSection({ id, title, children }: { id: string; title: string; c
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * "Approve certificates before publishing" (issue 28, docs/decisions/027): saved on its own, as no page shows it.
+ * On (the default), a level passed waits on /certificates for the owner; off, the family sees it at once.
+ */
+function CertificateApproval() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const settings = useCertificateSettings();
+  const save = useSaveCertificateSettings();
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const saved = settings.data?.settings.approveBeforePublishing;
+  const approve = choice ?? saved ?? true;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await save.mutateAsync({ approveBeforePublishing: approve });
+      setChoice(null);
+      toast("success", t`Certificate setting saved.`);
+    } catch (caught) {
+      toast("error", errorMessageOf(caught));
+    }
+  }
+
+  return (
+    <SettingsSection id="certificates" title={t`Certificates`}>
+      <p className="school-settings__hint">
+        <Trans>
+          When a swimmer passes a level, a certificate and a report card are made for the family. With
+          approval on, they wait on Certificates until you approve them; with it off, the family gets them at
+          once.
+        </Trans>
+      </p>
+      {settings.isError ? (
+        <p className="field__error" role="alert">
+          {t`Could not load the certificate setting.`} {errorMessageOf(settings.error)}
+        </p>
+      ) : saved === undefined ? (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : (
+        <form className="admin-form" onSubmit={onSubmit}>
+          <label className="swimmer-fields__check">
+            <input
+              type="checkbox"
+              checked={approve}
+              onChange={(event) => setChoice(event.currentTarget.checked)}
+            />
+            <Trans>Approve certificates before publishing</Trans>
+          </label>
+          <div className="admin-form__actions">
+            <button type="submit" className="admin-button" disabled={save.isPending}>
+              {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save certificate setting</Trans>}
+            </button>
+          </div>
+        </form>
+      )}
+    </SettingsSection>
   );
 }
 

@@ -25,6 +25,7 @@ import {
   WhoSwims,
 } from "../bookings/booking-details-dialog.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
+import { PassedLevels } from "../certificates/passed-levels.tsx";
 import { SkillsProgress } from "./skills-progress.tsx";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
@@ -90,6 +91,11 @@ function ClientProgress({ clientId }: { clientId: string }) {
         onChange={(value) => setParams((current) => withSwimmer(current, value))}
       />
       <SkillsProgress clientId={clientId} swimmerId={swimmer} />
+      {data.swimmers
+        .filter((each) => swimmer === null || each.id === swimmer)
+        .map((each) => (
+          <PassedLevels key={each.id} swimmer={each} />
+        ))}
       {!data.plan && data.bookings.length === 0 ? (
         <div className="bookings-empty">
           <p>
