@@ -154,19 +154,6 @@ export async function userNames(db: Db, ids: readonly string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Whether the instructor teaches (or taught) a lesson the swimmer is in. */
-export async function teachesSwimmer(db: Db, instructorId: string, swimmerId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("lessonSwimmer")
-    .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
-    .select("lesson.id")
-    .where("lessonSwimmer.swimmerId", "=", swimmerId)
-    .where("lesson.instructorId", "=", instructorId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The household of a swimmer, or undefined when there is no such swimmer. */
 export async function householdOfSwimmer(db: Db, swimmerId: string): Promise<string | undefined> {
   const row = await db

@@ -20,6 +20,7 @@ import { sharedCertificatePath } from "../../domain/paths.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
+import { teachesSwimmer } from "../instructors/service.ts";
 import type { Wiring } from "../wiring.ts";
 import { type CertificateContent, certificatePdf, reportCardPdf } from "./pdf.ts";
 import { approveAndPublish, deliverPassMail, passedOnOf } from "./publish.ts";
@@ -32,7 +33,6 @@ import {
   publishedResultsOfSwimmer,
   revokeShare,
   setShareTokenHash,
-  teachesSwimmer,
   userNames,
   waitingResults,
 } from "./repository.ts";
