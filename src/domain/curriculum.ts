@@ -131,11 +131,24 @@ export const isMastered = (assessment: Assessment | undefined, scales: readonly 
  * A retired skill no longer blocks anyone; what it was rated stays in its history and in report cards written before.
  */
 export function requiredSkillsOf(curriculum: Curriculum, levelId: number): Skill[] {
+  return levelSkillsOf(curriculum, levelId)
+    .filter((each) => each.required)
+    .map((each) => each.skill);
+}
+
+/**
+ * A level's skills as they stand now, in the level's order, each with whether it is required: what a lesson, a
+ * family's /progress and a report card list. A retired skill is left out (its history stays with the swimmer).
+ */
+export function levelSkillsOf(
+  curriculum: Curriculum,
+  levelId: number,
+): { skill: Skill; required: boolean }[] {
   const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
-  return linksOf(curriculum, levelId)
-    .filter((link) => link.required)
-    .map((link) => skills.get(link.skillId))
-    .filter((skill): skill is Skill => skill !== undefined && skill.retiredAt === null);
+  return linksOf(curriculum, levelId).flatMap((link) => {
+    const skill = skills.get(link.skillId);
+    return skill && skill.retiredAt === null ? [{ skill, required: link.required }] : [];
+  });
 }
 
 /**
@@ -200,37 +213,32 @@ export function reportCardOf(
 ): ReportCard {
   const level = curriculum.levels.find((each) => each.id === levelId);
   if (!level) throw new Error(`no level ${levelId}`);
-  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
   const latest = latestBySkill(assessments, swimmerId);
   return {
     swimmerId,
     level: { id: level.id, name: level.name, nameEs: level.nameEs },
     passedAt,
-    skills: linksOf(curriculum, levelId).flatMap((link) => {
-      const skill = skills.get(link.skillId);
-      if (!skill || skill.retiredAt !== null) return [];
+    skills: levelSkillsOf(curriculum, levelId).map(({ skill, required }) => {
       const assessment = latest.get(skill.id);
       const rating = assessment && ratingOf(assessment, scales);
-      return [
-        {
-          skillId: skill.id,
-          name: skill.name,
-          nameEs: skill.nameEs,
-          required: link.required,
-          rating:
-            assessment && rating
-              ? {
-                  label: rating.label,
-                  labelEs: rating.labelEs,
-                  mastered: rating.mastered,
-                  scaleVersion: assessment.scaleVersion,
-                  at: assessment.at,
-                  byUserId: assessment.byUserId,
-                  note: assessment.note,
-                }
-              : null,
-        },
-      ];
+      return {
+        skillId: skill.id,
+        name: skill.name,
+        nameEs: skill.nameEs,
+        required,
+        rating:
+          assessment && rating
+            ? {
+                label: rating.label,
+                labelEs: rating.labelEs,
+                mastered: rating.mastered,
+                scaleVersion: assessment.scaleVersion,
+                at: assessment.at,
+                byUserId: assessment.byUserId,
+                note: assessment.note,
+              }
+            : null,
+      };
     }),
   };
 }

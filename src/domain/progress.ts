@@ -3,7 +3,7 @@ import {
   type Curriculum,
   currentLevelOf,
   latestBySkill,
-  linksOf,
+  levelSkillsOf,
   masteredCount,
   type Rating,
   ratingOf,
@@ -192,7 +192,6 @@ export function swimmerProgressOf(
     passedLevelIds: record.passedLevelIds,
     assessments,
   });
-  const skillsById = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
   const bySkill = new Map<number, AssessmentEntry[]>();
   for (const assessment of [...assessments].sort(newestFirst)) {
     const list = bySkill.get(assessment.skillId);
@@ -201,9 +200,7 @@ export function swimmerProgressOf(
   }
   const skills: SkillProgress[] = [];
   const inProgress: { tip: HomeTip; at: Assessment }[] = [];
-  for (const link of level ? linksOf(curriculum, level.id) : []) {
-    const skill = skillsById.get(link.skillId);
-    if (!skill || skill.retiredAt !== null) continue;
+  for (const { skill, required } of level ? levelSkillsOf(curriculum, level.id) : []) {
     const history = (bySkill.get(skill.id) ?? []).flatMap((assessment) => {
       const rating = ratingOf(assessment, scales);
       if (!rating) return [];
@@ -225,7 +222,7 @@ export function swimmerProgressOf(
       nameEs: skill.nameEs,
       description: skill.description,
       descriptionEs: skill.descriptionEs,
-      required: link.required,
+      required,
       latest,
       history,
     });

@@ -1,4 +1,10 @@
-import { currentLevelOf, latestBySkill, linksOf, masteredCount, ratingOf } from "../../domain/curriculum.ts";
+import {
+  currentLevelOf,
+  latestBySkill,
+  levelSkillsOf,
+  masteredCount,
+  ratingOf,
+} from "../../domain/curriculum.ts";
 import type { TodaySkill, TodaySwimmerLevel } from "../../domain/today.ts";
 import type { SwimmersProgress } from "../curriculum/service.ts";
 import type { SwimmerLessonRow } from "./repository.ts";
@@ -46,7 +52,6 @@ export function swimmerLevelIn(
   const mine = context.lessons.filter((each) => each.swimmerId === swimmerId);
   const upToThis = orderOf({ ...lesson, lessonId: lesson.id });
   const counted = mine.filter((each) => orderOf(each) <= upToThis && couldAssess(each, context.today));
-  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
 
   const lessonsSince = (skillId: number): number | null => {
     const assessment = latest.get(skillId);
@@ -65,30 +70,26 @@ export function swimmerLevelIn(
     nameEs: level.nameEs,
     mastered,
     of,
-    skills: linksOf(curriculum, level.id).flatMap((link): TodaySkill[] => {
-      const skill = skills.get(link.skillId);
-      if (!skill || skill.retiredAt !== null) return [];
+    skills: levelSkillsOf(curriculum, level.id).map(({ skill, required }): TodaySkill => {
       const assessment = latest.get(skill.id);
       const rating = assessment && ratingOf(assessment, scales);
-      return [
-        {
-          id: skill.id,
-          name: skill.name,
-          nameEs: skill.nameEs,
-          required: link.required,
-          latest:
-            assessment && rating
-              ? {
-                  ratingId: rating.id,
-                  label: rating.label,
-                  labelEs: rating.labelEs,
-                  mastered: rating.mastered,
-                  at: assessment.at,
-                }
-              : null,
-          lessonsSinceAssessed: lessonsSince(skill.id),
-        },
-      ];
+      return {
+        id: skill.id,
+        name: skill.name,
+        nameEs: skill.nameEs,
+        required,
+        latest:
+          assessment && rating
+            ? {
+                ratingId: rating.id,
+                label: rating.label,
+                labelEs: rating.labelEs,
+                mastered: rating.mastered,
+                at: assessment.at,
+              }
+            : null,
+        lessonsSinceAssessed: lessonsSince(skill.id),
+      };
     }),
   };
 }
