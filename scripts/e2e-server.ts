@@ -23,7 +23,7 @@ import { createOutbox } from "../src/server/ports/mail/outbox.ts";
 import { createSmtpTransport } from "../src/server/ports/mail/smtp-transport.ts";
 import { queueDueReminders, type ReminderDeps } from "../src/server/reminders/service.ts";
 import { startServer } from "../src/server/server.ts";
-import { addPassedLevel, seedProgress } from "../test/support/factories.ts";
+import { seedProgress } from "../test/support/factories.ts";
 import { type ReceivedMail, startSmtpSink } from "../test/support/smtp-sink.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "swim-e2e-"));
@@ -94,25 +94,10 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A swimmer passing a level, as /today's save would leave it (issue 28): the level's skills rated "mastered" and a
- * draft level result waiting for the owner's approval. Answers its id and the level's name.
- */
-async function passedLevelDraft(db: Db, body: unknown): Promise<{ id: number; level: string }> {
-  const { swimmerId, certificateNumber } = body as { swimmerId: string; certificateNumber: string };
-  const id = await addPassedLevel(db, { swimmerId, certificateNumber, at: new Date().toISOString() });
-  const result = await db
-    .selectFrom("levelResult")
-    .select("reportCard")
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  return { id, level: (JSON.parse(result.reportCard) as { level: { name: string } }).level.name };
-}
-
-/**
  * Test-only control, never part of the app: POST /smtp/down, POST /smtp/up, GET /smtp/received,
- * POST /reminders/sweep (answers how many reminders it queued), POST /factories/progress (writes the
+ * POST /reminders/sweep (answers how many reminders it queued), and POST /factories/progress (writes the
  * assessments and level results it is sent with test/support/factories.ts's seedProgress: a spec's history of
- * ratings, which no route writes in bulk) and POST /level-results/draft (passedLevelDraft).
+ * ratings, which no route writes in bulk).
  */
 createServer(async (req, res) => {
   if (req.method === "POST" && req.url === "/factories/progress") {
@@ -135,15 +120,6 @@ createServer(async (req, res) => {
     sweep ??= reminderSweep();
     const answer = await queueDueReminders(sweep).then(
       (queued) => ({ status: 200, body: { queued } }),
-      (error: unknown) => ({ status: 500, body: { error: String(error) } }),
-    );
-    res.writeHead(answer.status, { "content-type": "application/json" });
-    res.end(JSON.stringify(answer.body));
-    return;
-  } else if (req.method === "POST" && req.url === "/level-results/draft") {
-    factoriesDb ??= openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
-    const answer = await passedLevelDraft(factoriesDb, await jsonBody(req)).then(
-      (made) => ({ status: 200, body: made as unknown }),
       (error: unknown) => ({ status: 500, body: { error: String(error) } }),
     );
     res.writeHead(answer.status, { "content-type": "application/json" });
