@@ -1,16 +1,24 @@
 import { expect, test } from "./fixtures.ts";
 import { allowPageNoise } from "./page-noise.ts";
 
+// A first visit: no service worker holds the page's scripts yet (one from another test would answer them itself).
+test.use({ serviceWorkers: "block" });
+
 /**
  * /today's first frame (issue 27, web/first-frame.ts): before any script has run, a phone already shows the admin
  * bar and the page's first words; once the page is drawn the frame is gone and those words stand exactly where they
  * were, so nothing jumps. At both widths: the frame copies the chrome's layout, which differs at 768 px.
  */
 test("/today shows its first words before its scripts, then the page takes their place without a jump", async ({
-  adminPage: page,
+  page,
+  signedInAs,
 }) => {
+  await signedInAs("admin");
   // The app shell's own script never arrives: what a phone shows while it loads.
-  allowPageNoise(/Failed to load resource|net::ERR_FAILED/);
+  // The service worker is blocked here (test.use above): the page says so once in the console.
+  allowPageNoise(
+    /Failed to load resource|net::ERR_FAILED|service worker not registered|Service Worker registration blocked/,
+  );
   await page.route(/\/assets\/app-[^/]+\.js$/, (route) => route.abort());
   await page.goto("/today");
   const framed = page.locator("#first-frame").getByText("Add this page to your phone's home screen");
@@ -31,10 +39,12 @@ test("/today shows its first words before its scripts, then the page takes their
 });
 
 test("@desktop-only a /today whose code fails to load shows the error, not its first frame over it", async ({
-  adminPage: page,
+  page,
+  signedInAs,
 }) => {
+  await signedInAs("admin");
   allowPageNoise(
-    /Failed to load resource|net::ERR_FAILED|Failed to fetch dynamically imported module|Unexpected Application Error|React Router caught the following error|today-page/,
+    /Failed to load resource|net::ERR_FAILED|Failed to fetch dynamically imported module|Unexpected Application Error|React Router caught the following error|today-page|service worker not registered|Service Worker registration blocked/,
   );
   await page.route(/\/assets\/today-page-[^/]+\.js$/, (route) => route.abort());
   await page.goto("/today");
