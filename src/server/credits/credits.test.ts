@@ -19,6 +19,7 @@ import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, type TestClock, testClock } from "../../../test/support/test-app.ts";
 import type { CreditChangeResponse, CreditsResponse } from "../../domain/credits.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
+import { isPostgres } from "../db/portable.ts";
 import type { AppError } from "../http/errors.ts";
 import { queueCreditExpiryNotices } from "./expiry-notices.ts";
 import { availableCredits, type IssueCredit, issueCredit, redeemCredit } from "./service.ts";
@@ -84,6 +85,20 @@ const issued = (householdId: string, overrides: Partial<IssueCredit> = {}) =>
       ...overrides,
     }),
   );
+
+/** Resolves once `count` callers are waiting on it. */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    arrived += 1;
+    if (arrived === count) open();
+    return opened;
+  };
+}
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = (await promise.then(
@@ -252,17 +267,26 @@ describe("redeemCredit", () => {
     });
     const credit = await issued(household.id);
     const lessons = Object.values(lessonIds);
+    // On PostgreSQL each transaction has its own connection: all of them have read the credit as available before
+    // any redeems it. SQLite's one connection runs them one after the other.
+    const together = barrier(lessons.length);
     const results = await Promise.allSettled(
       lessons.map((lessonId) =>
-        inTransaction((trx) =>
-          redeemCredit(trx, {
+        inTransaction(async (trx) => {
+          if (isPostgres(trx)) {
+            expect(
+              (await availableCredits(trx, household.id, clock.now(), timeZone)).map((each) => each.id),
+            ).toEqual([credit.id]);
+            await together();
+          }
+          return redeemCredit(trx, {
             credit: { creditId: credit.id },
             lessonId,
             byUserId: owner.id,
             now: clock.now(),
             timeZone,
-          }),
-        ),
+          });
+        }),
       ),
     );
     const won = results.filter((result) => result.status === "fulfilled");
