@@ -256,6 +256,8 @@ export interface CreditView {
   kind: CreditKind;
   reason: string;
   issuedAt: string;
+  /** The school's day it was issued on. */
+  issuedOn: string;
   expiresOn: string;
   issuedByName: string | null;
   state: CreditState;

@@ -124,6 +124,7 @@ describe("the owner issues and voids, the family reads", () => {
       kind: "goodwill",
       reason: "Pool heater broken on March 1",
       expiresOn: "2026-05-31",
+      issuedOn: "2026-03-02",
       state: "available",
       swimmerId: null,
     });

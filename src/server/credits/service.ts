@@ -186,6 +186,7 @@ export function creditView(credit: CreditRow, at: Date, timeZone: string): Credi
     kind: credit.kind,
     reason: credit.reason,
     issuedAt: credit.issuedAt,
+    issuedOn: dayInZone(new Date(credit.issuedAt), timeZone),
     expiresOn: credit.expiresOn,
     issuedByName: credit.issuedByName,
     state: creditStateAt(credit, at, timeZone),

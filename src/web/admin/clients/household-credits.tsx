@@ -94,7 +94,7 @@ function CreditItem({ clientId, credit }: { clientId: string; credit: CreditView
   const voiding = useVoidCredit(clientId);
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
-  const issuedOn = formatDay(credit.issuedAt.slice(0, 10), { dateStyle: "medium" });
+  const issuedOn = formatDay(credit.issuedOn, { dateStyle: "medium" });
   const by = credit.issuedByName;
   const swimmer = credit.swimmerName;
 
