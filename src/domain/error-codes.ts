@@ -92,6 +92,12 @@ export const errorCodes = [
   "swimmer-not-found",
   "swimmer-has-history",
   "last-swimmer",
+  // Class credits (issue 29, docs/decisions/030): no such credit of this household; redeemed, voided or expired;
+  // none left to redeem; a lesson of another household.
+  "credit-not-found",
+  "credit-not-available",
+  "no-credit-available",
+  "credit-lesson-mismatch",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -6,6 +6,7 @@ import { AdminAccountError, ensureAdmin } from "./auth/admin-account.ts";
 import { pruneSessions } from "./auth/repository.ts";
 import { loadOrCreateSecret } from "./auth/secret.ts";
 import { type Config, ConfigError, localPaymentsWarning } from "./config.ts";
+import { queueCreditExpiryNotices } from "./credits/expiry-notices.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
 import { createPrivately, tightenDataDir } from "./durability/private-files.ts";
 import { createLog, type Log } from "./http/log.ts";
@@ -74,11 +75,13 @@ export async function startServer(
   const retry = setInterval(() => {
     outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));
   }, config.MAIL_RETRY_SECONDS * 1000);
-  // Each class's day-before reminder: queued once by whichever instance claims it first (reminders/service.ts).
+  // Mails due at a time of the school's day, each queued once by whichever instance claims it first: each class's
+  // day-before reminder (reminders/service.ts), each credit's week-before expiry (credits/expiry-notices.ts).
+  const minuteSweeps = { "class reminder": queueDueReminders, "credit expiry": queueCreditExpiryNotices };
   const reminderSweep = setInterval(() => {
-    queueDueReminders(wiring).catch((error) =>
-      log("error", "class reminder sweep failed", { error: String(error) }),
-    );
+    for (const [name, sweep] of Object.entries(minuteSweeps)) {
+      sweep(wiring).catch((error) => log("error", `${name} sweep failed`, { error: String(error) }));
+    }
   }, 60_000);
   const sessionSweep = setInterval(() => {
     pruneSessions(db, clock.now(), inactivitySignOutMs).catch((error) =>

@@ -18,6 +18,7 @@ import {
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
+import { issueCredit } from "../credits/service.ts";
 import type { Db } from "../db/database.ts";
 import { contentSettings } from "../settings/service.ts";
 
@@ -47,6 +48,8 @@ const accounts = {} as Record<Exclude<Caller, "visitor">, TestAccount>;
 let victims: Record<Caller, string>;
 /** I1's lesson in A's household (issue 27's /today). */
 let lessonOfI1: number;
+/** A credit of A's household, for the owner to void. */
+let creditOfA: number;
 let registered = 0;
 const callers: Caller[] = [
   "visitor",
@@ -79,6 +82,20 @@ beforeAll(async () => {
     status: "cancelled",
   });
   lessonOfI1 = bookingOfA.lessonIds["2030-01-07"] as number;
+  creditOfA = (
+    await db.transaction().execute((trx) =>
+      issueCredit(trx, {
+        householdId: accounts.clientA.id,
+        swimmerId: null,
+        kind: "school",
+        reason: "Instructor ill",
+        expiresOn: "2030-12-31",
+        issuedByUserId: accounts.admin.id,
+        now: t.clock.now(),
+        timeZone: t.config.TZ_SCHOOL,
+      }),
+    )
+  ).id;
   await createBooking(db, {
     clientId: accounts.clientB.id,
     dates: [{ date: "2030-01-07", instructorId: accounts.instructorI2.id }],
@@ -163,6 +180,8 @@ const ownerA = (ok: number) => ({
 });
 /** Client A's household's payments: as ownerA, but only for a guardian allowed to pay. */
 const payerA = (ok: number) => ({ ...ownerA(ok), guardianA2: 403 });
+/** Client A's household's class credits: as ownerA, but only for a guardian allowed to book (guardianA2 is not). */
+const bookerA = (ok: number) => ({ ...ownerA(ok), guardianA2: 403 });
 
 const routes: RouteCase[] = [
   {
@@ -537,6 +556,30 @@ const routes: RouteCase[] = [
     method: "DELETE",
     path: () => "/api/media/gallery/AAAAAAAAAAAAAAAAAAAAAA",
     expected: adminOnly(404),
+  },
+  // Class credits (issue 29): the household's guardians allowed to book read them; the owner issues and voids.
+  {
+    route: "GET /api/clients/:clientId/credits",
+    name: "/api/clients/:clientId/credits (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/credits`,
+    expected: bookerA(200),
+  },
+  {
+    route: "POST /api/clients/:clientId/credits",
+    name: "/api/clients/:clientId/credits (a goodwill credit for client A)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/credits`,
+    body: () => ({ kind: "goodwill", reason: "Pool closed", expiresOn: "2030-12-31" }),
+    expected: adminOnly(201),
+  },
+  {
+    route: "POST /api/clients/:clientId/credits/:creditId/void",
+    name: "/api/clients/:clientId/credits/:creditId/void (client A's credit)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/credits/${creditOfA}/void`,
+    body: () => ({ reason: "Issued by mistake" }),
+    expected: adminOnly(200),
   },
   // Class reminders and the calendar feed address: the client's own, and admins'.
   {

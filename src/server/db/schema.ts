@@ -573,3 +573,38 @@ export interface Database {
   assessment: AssessmentTable;
   levelResult: LevelResultTable;
 }
+
+// Migration 0022: class credits (issue 29, docs/decisions/030), an append-only ledger owned by server/credits.
+export interface CreditTable {
+  id: Generated<number>;
+  /** The household. */
+  clientId: string;
+  /** The one swimmer it is for; null: any swimmer of the household. */
+  swimmerId: string | null;
+  kind: "cancellation" | "school" | "weather" | "goodwill";
+  reason: string;
+  issuedAt: Timestamp;
+  /** The last day it can be used, YYYY-MM-DD in the school's time zone. */
+  expiresOn: string;
+  issuedByUserId: string | null;
+  /** When the week-before expiry mail was queued; null until then. */
+  expiryNoticeQueuedAt: Timestamp | null;
+}
+
+/** How a credit ended: at most one row per credit (unique creditId); only ever inserted. */
+export interface CreditEventTable {
+  id: Generated<number>;
+  creditId: number;
+  kind: "redeemed" | "voided";
+  at: Timestamp;
+  byUserId: string | null;
+  /** The lesson it paid for (redeemed). */
+  lessonId: number | null;
+  /** Why it was voided. */
+  reason: Generated<string>;
+}
+
+export interface Database {
+  credit: CreditTable;
+  creditEvent: CreditEventTable;
+}

@@ -19,6 +19,7 @@ import {
 import { BookedCalendar } from "./bookings/booked-calendar.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
 import { BookingDetailsDialog, bookingTitleOf, DetailsLabel } from "./bookings/booking-details-dialog.tsx";
+import { AvailableCredits } from "./credits/available-credits.tsx";
 import "./client-panel.css";
 import { householdIdOf } from "../../domain/households.ts";
 
@@ -68,6 +69,7 @@ export function ClientPanelPage() {
           </Trans>
         </p>
       )}
+      <AvailableCredits />
       <nav className="client-panel__tiles-nav" aria-label={t`Your pages`}>
         <ul className="client-panel__tiles">
           {tiles.map((tile) => (

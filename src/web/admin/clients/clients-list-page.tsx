@@ -14,6 +14,7 @@ import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
+import { HouseholdCredits } from "./household-credits.tsx";
 import { HouseholdGuardians } from "./household-guardians.tsx";
 import { HouseholdSwimmers } from "./household-swimmers.tsx";
 
@@ -147,6 +148,7 @@ export function ClientsListPage() {
         )}
         {editing && <HouseholdSwimmers clientId={editing.id} />}
         {editing && <HouseholdGuardians clientId={editing.id} />}
+        {editing && <HouseholdCredits clientId={editing.id} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}

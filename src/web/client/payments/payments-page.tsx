@@ -16,6 +16,7 @@ import { ApiError } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useClientBookings } from "../api/bookings.ts";
+import { AvailableCredits } from "../credits/available-credits.tsx";
 import {
   useActiveSubscription,
   useAvailablePacks,
@@ -111,6 +112,7 @@ export function PaymentsPage() {
           {messages.mustBeLoggedIn}
         </p>
       )}
+      <AvailableCredits />
       <Dialog open={popup !== null && !returned} title={popup?.title ?? ""} onClose={() => setPopup(null)}>
         <p className={`payments__popup payments__popup--${popup?.tone ?? "success"}`}>{popup?.message}</p>
         <div className="dialog__actions">
