@@ -174,39 +174,41 @@ function PolicyForm({ saved }: { saved: PolicyVersion }) {
   );
 
   return (
-    <form className="admin-form policy-form" onSubmit={onSubmit} noValidate>
-      {hours(
-        "noticeHours",
-        t`Notice for a free cancellation (hours)`,
-        t`Cancelled at least this long before the class's start, the family gets a credit.`,
-      )}
-      {choice(
-        "lateCancellation",
-        t`A later cancellation`,
-        optionsOf<LateCancellationCost>(lateCancellationCosts, {
-          "class-used": t`The class counts as used`,
-          credit: t`A credit is still given`,
-        }),
-      )}
-      {hours(
-        "reschedulesPerPackage",
-        t`Reschedules per package`,
-        t`How many classes of one package a family may move to another time.`,
-      )}
-      {hours("creditExpiryDays", t`Credits valid for (days)`, t`Counted from the day the credit is given.`)}
-      {choice(
-        "creditsSharedBy",
-        t`Credits can be used`,
-        optionsOf<CreditHolder>(creditHolders, {
-          household: t`By any swimmer of the household`,
-          swimmer: t`Only by the swimmer whose class was cancelled`,
-        }),
-      )}
-      {hours(
-        "weatherNoticeHours",
-        t`Notice for a family's weather cancellation (hours)`,
-        t`Shorter than the usual notice. When the school cancels for the weather, families always get a credit.`,
-      )}
+    <form className="policy-form" onSubmit={onSubmit} noValidate>
+      <div className="admin-form">
+        {hours(
+          "noticeHours",
+          t`Notice for a free cancellation (hours)`,
+          t`Cancelled at least this long before the class's start, the family gets a credit.`,
+        )}
+        {choice(
+          "lateCancellation",
+          t`A later cancellation`,
+          optionsOf<LateCancellationCost>(lateCancellationCosts, {
+            "class-used": t`The class counts as used`,
+            credit: t`A credit is still given`,
+          }),
+        )}
+        {hours(
+          "reschedulesPerPackage",
+          t`Reschedules per package`,
+          t`How many classes of one package a family may move to another time.`,
+        )}
+        {hours("creditExpiryDays", t`Credits valid for (days)`, t`Counted from the day the credit is given.`)}
+        {choice(
+          "creditsSharedBy",
+          t`Credits can be used`,
+          optionsOf<CreditHolder>(creditHolders, {
+            household: t`By any swimmer of the household`,
+            swimmer: t`Only by the swimmer whose class was cancelled`,
+          }),
+        )}
+        {hours(
+          "weatherNoticeHours",
+          t`Notice for a family's weather cancellation (hours)`,
+          t`Shorter than the usual notice. When the school cancels for the weather, families always get a credit.`,
+        )}
+      </div>
       <section className="policy-form__preview" aria-labelledby={`${id}-preview`} aria-live="polite">
         <h3 id={`${id}-preview`}>
           <Trans>What families read</Trans>
