@@ -30,6 +30,7 @@ import { instructorRoutes } from "./instructors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
+import { policyRoutes, policySettingsRoutes } from "./policy/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
@@ -107,6 +108,8 @@ export function createApp(deps: AppDeps) {
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))
     .route("/settings", settingsRoutes({ settings: deps.settings, guard }))
+    .route("/settings/policy", policySettingsRoutes({ ...deps, guard }))
+    .route("/policy", policyRoutes({ ...deps, guard }))
     .route(
       "/newsletter",
       newsletterRoutes({

@@ -366,6 +366,8 @@ export interface NewLesson {
   startTime?: string;
   /** Who teaches it (a staff user's id; migration 0015); unset: nobody set. */
   instructorId?: string;
+  /** The cancellation policy's version it was booked under (migration 0021); unset: the version in force. */
+  policyVersion?: number;
 }
 
 export interface NewBooking {
@@ -428,17 +430,40 @@ export function lessonRows(
   lessons: readonly NewLesson[],
   planId: number,
   bookingId: number,
+  /** The version in force (policyVersionInForce); null on a database from before migration 0021. */
+  policyVersion: number | null,
 ): Row<"lesson">[] {
-  return lessons.map((lesson) => ({
-    bookingId,
-    clientId: input.clientId,
-    planId,
-    date: lesson.date,
-    reminderQueuedAt: lesson.reminderQueuedAt ?? null,
-    // Only when set: the rows also fit a database from before migration 0015.
-    ...(lesson.startTime ? { startTime: lesson.startTime } : {}),
-    ...(lesson.instructorId ? { instructorId: lesson.instructorId } : {}),
-  }));
+  return lessons.map(
+    (lesson) =>
+      ({
+        bookingId,
+        clientId: input.clientId,
+        planId,
+        date: lesson.date,
+        reminderQueuedAt: lesson.reminderQueuedAt ?? null,
+        // Only when set: the rows also fit a database from before migration 0015 (0021 for the policy).
+        ...(lesson.startTime ? { startTime: lesson.startTime } : {}),
+        ...(lesson.instructorId ? { instructorId: lesson.instructorId } : {}),
+        ...(policyVersion === null ? {} : { policyVersion: lesson.policyVersion ?? policyVersion }),
+      }) as Row<"lesson">,
+  );
+}
+
+/**
+ * The cancellation policy's version a lesson booked now gets (bookings: insertLessons), or null on a database from
+ * before migration 0021 (the migration tests fill those with these factories).
+ */
+async function policyVersionInForce(trx: Db): Promise<number | null> {
+  const table = isPostgres(trx)
+    ? sql<{ found: string | null }>`select to_regclass('"cancellationPolicy"')::text as "found"`
+    : sql<{ found: string | null }>`select "name" as "found" from sqlite_master
+        where "type" = 'table' and "name" = 'cancellationPolicy'`;
+  if (!(await table.execute(trx)).rows[0]?.found) return null;
+  const row = await trx
+    .selectFrom("cancellationPolicy")
+    .select((eb) => eb.fn.max("version").as("version"))
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
 }
 
 /** A lesson's swimmers (bookings: insertLessons), each with their feedback (setLessonFeedback). */
@@ -482,7 +507,7 @@ export async function createBooking(db: Db, input: NewBooking): Promise<CreatedB
     if (lessons.length > 0) {
       const written = await trx
         .insertInto("lesson")
-        .values(lessonRows(input, lessons, plan.id, bookingId))
+        .values(lessonRows(input, lessons, plan.id, bookingId, await policyVersionInForce(trx)))
         .returning(["id", "date"])
         .execute();
       for (const lesson of written) lessonIds[lesson.date] = lesson.id;
@@ -705,6 +730,7 @@ export async function seed(
 
     let bookingId = await nextId(trx, "booking");
     let lessonId = await nextId(trx, "lesson");
+    const policyVersion = await policyVersionInForce(trx);
     const bookings: Row<"booking">[] = [];
     const lessons: Row<"lesson">[] = [];
     const lessonSwimmers: Row<"lessonSwimmer">[] = [];
@@ -715,7 +741,7 @@ export async function seed(
       const row = bookingRow(input, dates, plan);
       row.id = bookingId++;
       bookings.push(row);
-      lessonRows(input, dates, plan.id, row.id).forEach((lesson, index) => {
+      lessonRows(input, dates, plan.id, row.id, policyVersion).forEach((lesson, index) => {
         lesson.id = lessonId++;
         lessons.push(lesson);
         lessonSwimmers.push(...lessonSwimmerRows(input, dates[index] as NewLesson, lesson.id));

@@ -65,7 +65,7 @@ export async function seedLegacySchool(
       }),
       id,
     });
-    lessonRows(booking, dates, plan.id, id).forEach((lesson, index) => {
+    lessonRows(booking, dates, plan.id, id, null).forEach((lesson, index) => {
       const [first] = lessonSwimmerRows(booking, dates[index] as NewLesson, lessonId);
       const { feedback = null, feedbackUpdatedAt = null } = first ?? {};
       lessons.push({ ...lesson, id: lessonId++, feedback, feedbackUpdatedAt });

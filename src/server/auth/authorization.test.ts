@@ -18,6 +18,7 @@ import {
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
+import { defaultPolicy } from "../../domain/policy.ts";
 import { issueCredit } from "../credits/service.ts";
 import type { Db } from "../db/database.ts";
 import { contentSettings } from "../settings/service.ts";
@@ -999,6 +1000,22 @@ const routes: RouteCase[] = [
     method: "PUT",
     path: () => "/api/settings/certificates",
     body: () => ({ approveBeforePublishing: true }),
+    expected: adminOnly(200),
+  },
+  // The cancellation policy (issue 29, docs/decisions/029): everyone signed in reads it; the owner edits it.
+  {
+    route: "GET /api/policy",
+    name: "/api/policy",
+    method: "GET",
+    path: () => "/api/policy",
+    expected: signedIn(200),
+  },
+  {
+    route: "PUT /api/settings/policy",
+    name: "/api/settings/policy (the default, as it is)",
+    method: "PUT",
+    path: () => "/api/settings/policy",
+    body: () => defaultPolicy,
     expected: adminOnly(200),
   },
   {

@@ -205,13 +205,17 @@ export async function insertBooking(
   return row.id;
 }
 
-/** The booking's new dates, each a lesson of these swimmers, at this time with this instructor. */
+/**
+ * The booking's new dates, each a lesson of these swimmers, at this time with this instructor, under this version
+ * of the cancellation policy.
+ */
 export async function insertLessons(
   trx: Db,
   booking: { id: number; clientId: string; planId: number },
   dates: readonly string[],
   swimmerIds: readonly string[],
   schedule: LessonSchedule,
+  policyVersion: number,
 ): Promise<void> {
   if (dates.length === 0) return;
   const lessons = await trx
@@ -225,6 +229,7 @@ export async function insertLessons(
         reminderQueuedAt: null,
         startTime: schedule.startTime,
         instructorId: schedule.instructorId,
+        policyVersion,
       })),
     )
     .returning("id")

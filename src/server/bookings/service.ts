@@ -46,6 +46,7 @@ import {
   periodStartOf,
   schoolTimeOf,
 } from "../plans/service.ts";
+import { currentPolicyVersion } from "../policy/service.ts";
 import type { Outbox, QueuedMail } from "../ports/mail/outbox.ts";
 import { lessonSkillsOfMail, progressLinkLine, skillsParagraphOf } from "../progress/service.ts";
 import {
@@ -263,6 +264,8 @@ async function replaceFutureDates(
     chosen.filter((day) => !ownFuture.includes(day)),
     swimmerIds,
     schedule,
+    // A lesson keeps the cancellation policy in force when it is booked (docs/decisions/029).
+    await currentPolicyVersion(trx),
   );
   await refreshBookingTotals(trx, booking.id, now);
 }

@@ -294,6 +294,8 @@ export interface LessonTable {
   startTime: string | null;
   /** Migration 0015: who teaches it (a user); null once their account is gone. */
   instructorId: string | null;
+  /** Migration 0021: the cancellation policy's version it was booked under (policy: currentPolicyVersion). */
+  policyVersion: number;
 }
 
 /** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */
@@ -572,6 +574,26 @@ export interface Database {
   ratingScaleRating: RatingScaleRatingTable;
   assessment: AssessmentTable;
   levelResult: LevelResultTable;
+}
+
+/**
+ * The school's cancellation policy (migration 0021, docs/decisions/029): one row per version, never updated; the
+ * highest version is in force. The fields are domain/policy.ts's CancellationPolicy.
+ */
+export interface CancellationPolicyTable {
+  version: number;
+  noticeHours: number;
+  lateCancellation: "class-used" | "credit";
+  reschedulesPerPackage: number;
+  creditExpiryDays: number;
+  creditsSharedBy: "household" | "swimmer";
+  weatherNoticeHours: number;
+  createdAt: Timestamp;
+  createdByUserId: string | null;
+}
+
+export interface Database {
+  cancellationPolicy: CancellationPolicyTable;
 }
 
 // Migration 0022: class credits (issue 29, docs/decisions/030), an append-only ledger owned by server/credits.

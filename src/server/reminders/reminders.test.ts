@@ -10,6 +10,8 @@ import {
 import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, type TestClock, testClock } from "../../../test/support/test-app.ts";
 import { bookingMessages, type ReminderSettingsResponse } from "../../domain/bookings.ts";
+import { type CancellationPolicy, defaultPolicy, policyWords } from "../../domain/policy.ts";
+import { inLocale } from "../i18n/i18n.ts";
 import { queueDueReminders } from "./service.ts";
 
 /**
@@ -51,6 +53,10 @@ const spanishTime = (time: string) =>
   new Intl.DateTimeFormat("es-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
     new Date(`1970-01-01T${time}:00Z`),
   );
+
+/** The policy's words as a reader of `locale` reads them (the server's reader, as the sweep writes mails). */
+const policyWordsIn = (locale: "en" | "es", policy: CancellationPolicy) =>
+  inLocale(locale, () => policyWords(policy));
 
 /** The reminders queued for `email` (outbox rows). */
 const remindersQueuedFor = (email: string) =>
@@ -154,6 +160,10 @@ describe("queueDueReminders", () => {
             "Instructor: Bea Teacher",
             "Dirección: Calle Mayor 5, Madrid",
           ].join("\n"),
+          [
+            "Nuestra política de cancelación:",
+            ...policyWordsIn("es", defaultPolicy).map((sentence) => `- ${sentence}`),
+          ].join("\n"),
           "Puedes desactivar estos recordatorios en tu panel: http://localhost:3000/client-panel",
           [
             "-- ",
@@ -178,6 +188,15 @@ describe("queueDueReminders", () => {
         `Hello Rita,`,
         "This is a reminder of your swim class tomorrow, Thursday, April 2, 2026. The class lasts 30 minutes.",
         "Time: time to be set",
+        [
+          "Our cancellation policy:",
+          "- Cancel at least 24 hours before a class and you get a credit for it, valid for 60 days.",
+          "- If you cancel later, the class counts as used.",
+          "- For a class whose time is not set yet, the hours count from the start of its day.",
+          "- You can move up to 2 classes of each package to another time.",
+          "- A credit can be used for any swimmer of your household.",
+          "- If the school cancels a class for the weather, you get a credit for it. To cancel yourself for the weather, tell us at least 3 hours before the class.",
+        ].join("\n"),
         "You can turn these reminders off on your dashboard: http://localhost:3000/client-panel",
         [
           "-- ",
@@ -340,5 +359,29 @@ describe("GET and PUT /api/clients/:clientId/reminders", () => {
       expect(missing.status).toBe(404);
       expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("client-not-found");
     }
+  });
+});
+
+describe("the cancellation policy in the reminder", () => {
+  it("is the version the lesson was booked under, not a later one", async () => {
+    // 17:30 in Madrid on Monday May 4th: the classes of Tuesday May 5th are due.
+    const clock = testClock("2026-05-04T15:30:00.000Z");
+    const t = instance(clock);
+    const stricter: CancellationPolicy = { ...defaultPolicy, noticeHours: 48, creditExpiryDays: 30 };
+    await t.db
+      .insertInto("cancellationPolicy")
+      .values({ version: 2, ...stricter, createdAt: clock.now().toISOString(), createdByUserId: null })
+      .execute();
+    const bookedBefore = await clientWithClasses(t, [{ date: "2026-05-05", policyVersion: 1 }]);
+    const bookedAfter = await clientWithClasses(t, ["2026-05-05"]);
+    await queueDueReminders(t);
+    const [before] = await remindersQueuedFor(bookedBefore.email);
+    const [after] = await remindersQueuedFor(bookedAfter.email);
+    expect(before?.body).toContain(
+      "- Cancel at least 24 hours before a class and you get a credit for it, valid for 60 days.",
+    );
+    expect(after?.body).toContain(
+      "- Cancel at least 48 hours before a class and you get a credit for it, valid for 30 days.",
+    );
   });
 });

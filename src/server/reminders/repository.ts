@@ -8,6 +8,8 @@ export interface DueLesson {
   instructorName: string | null;
   /** The household's, where the class is taught. */
   address: string;
+  /** The cancellation policy's version it was booked under: the mail says that one. */
+  policyVersion: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function dueLessons(
       "lesson.startTime",
       "instructor.name as instructorName",
       "client.address",
+      "lesson.policyVersion",
     ])
     .where("lesson.date", "=", by.day)
     .where("lesson.reminderQueuedAt", "is", null)

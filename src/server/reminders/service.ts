@@ -2,6 +2,7 @@ import { bookingMessages, type ReminderSettingsResponse } from "../../domain/boo
 import { classMinutes, lessonMessages } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
+import { type CancellationPolicy, policyWords } from "../../domain/policy.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { publicUrl } from "../config.ts";
@@ -14,6 +15,7 @@ import {
 import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
+import { policiesByVersion } from "../policy/service.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
 import { claimReminder, type DueLesson, dueLessons } from "./repository.ts";
@@ -23,11 +25,15 @@ export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 /** Lessons read per query; the sweep reads again until a batch comes back short. */
 const batchSize = 100;
 
-/** The day-before reminder, in the language the caller writes it in (the client's: see queueDueReminders). */
+/**
+ * The day-before reminder, in the language the caller writes it in (the client's: see queueDueReminders), with the
+ * cancellation policy the lesson was booked under.
+ */
 export function reminderMail(
   lesson: DueLesson,
   to: { email: string; firstName: string },
   siteUrl: string,
+  policy: CancellationPolicy,
 ): QueuedMail {
   const day = formatDay(lesson.date, { dateStyle: "full" });
   return {
@@ -52,6 +58,10 @@ export function reminderMail(
       ]
         .filter(Boolean)
         .join("\n"),
+      [
+        translate(/*i18n*/ { id: "mails.reminder.policy", message: "Our cancellation policy:" }),
+        ...policyWords(policy).map((sentence) => `- ${sentence}`),
+      ].join("\n"),
       translate(
         /*i18n*/ {
           id: "mails.reminder.turnOff",
@@ -91,7 +101,14 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
     )) {
       recipients.set(to.clientId, [...(recipients.get(to.clientId) ?? []), to]);
     }
+    const policies = await policiesByVersion(
+      db,
+      due.map((lesson) => lesson.policyVersion),
+    );
     for (const lesson of due) {
+      const policy = policies.get(lesson.policyVersion);
+      if (!policy)
+        throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
       const mailIds = await db.transaction().execute(async (trx) => {
         const claimed = await claimReminder(trx, lesson.id, clock.now().toISOString());
         if (!claimed) return [];
@@ -99,7 +116,7 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
         for (const to of recipients.get(lesson.clientId) ?? []) {
           ids.push(
             await outbox.enqueue(
-              inLocale(to.locale, () => reminderMail(lesson, to, siteUrl)),
+              inLocale(to.locale, () => reminderMail(lesson, to, siteUrl, policy.policy)),
               trx,
             ),
           );

@@ -19,6 +19,7 @@ import * as instructorAvailability from "./0017-instructor-availability.ts";
 import * as curriculum from "./0018-curriculum.ts";
 import * as swimmerLevel from "./0019-swimmer-level.ts";
 import * as certificateApproval from "./0020-certificate-approval.ts";
+import * as cancellationPolicy from "./0021-cancellation-policy.ts";
 import * as classCredits from "./0022-class-credits.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   "0018-curriculum": curriculum,
   "0019-swimmer-level": swimmerLevel,
   "0020-certificate-approval": certificateApproval,
+  "0021-cancellation-policy": cancellationPolicy,
   "0022-class-credits": classCredits,
 };

@@ -9,6 +9,7 @@ import { ListState } from "../../components/list-state.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useCertificateSettings, useSaveCertificateSettings } from "../api/certificates.ts";
 import { settingsSectionOf, useSaveSchoolSettings, useSchoolSettings, useSetupChecklist } from "./api.ts";
+import { CancellationPolicySection } from "./cancellation-policy-section.tsx";
 import "./settings.css";
 
 /** Each refused field's message, by its path in the settings (`email`, `reels.3.url`). */
@@ -50,6 +51,7 @@ export function SchoolSettingsPage() {
         />
       )}
       <CertificateApproval />
+      <CancellationPolicySection />
       <ServerSetup />
     </section>
   );

@@ -24,6 +24,7 @@ import {
   useOwnClient,
   useStartCheckout,
 } from "./api.ts";
+import { CancellationPolicyWords } from "./cancellation-policy.tsx";
 import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
 import "./payments.css";
@@ -113,6 +114,7 @@ export function PaymentsPage() {
         </p>
       )}
       <AvailableCredits />
+      {auth.status === "client" && <CancellationPolicyWords />}
       <Dialog open={popup !== null && !returned} title={popup?.title ?? ""} onClose={() => setPopup(null)}>
         <p className={`payments__popup payments__popup--${popup?.tone ?? "success"}`}>{popup?.message}</p>
         <div className="dialog__actions">
