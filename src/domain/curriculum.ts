@@ -337,34 +337,46 @@ export function neighbourOf<T extends { id: number; position: number }>(
 export const maxNameLength = 80;
 export const maxTextLength = 500;
 
+/** A text PostgreSQL can store: its text type refuses the NUL character (SQLite would keep it). */
+export const withoutNul = (schema: z.ZodString) =>
+  schema.refine(
+    (text) => !text.includes("\u0000"),
+    said(() => curriculumMessages.noNul),
+  );
 const name = () =>
-  z
-    .string()
-    .trim()
-    .min(
-      1,
-      said(() => curriculumMessages.nameRequired),
-    )
-    .max(
-      maxNameLength,
-      said(() => curriculumMessages.nameTooLong),
-    );
+  withoutNul(
+    z
+      .string()
+      .trim()
+      .min(
+        1,
+        said(() => curriculumMessages.nameRequired),
+      )
+      .max(
+        maxNameLength,
+        said(() => curriculumMessages.nameTooLong),
+      ),
+  );
 const optionalName = () =>
-  z
-    .string()
-    .trim()
-    .max(
-      maxNameLength,
-      said(() => curriculumMessages.nameTooLong),
-    );
+  withoutNul(
+    z
+      .string()
+      .trim()
+      .max(
+        maxNameLength,
+        said(() => curriculumMessages.nameTooLong),
+      ),
+  );
 const text = () =>
-  z
-    .string()
-    .trim()
-    .max(
-      maxTextLength,
-      said(() => curriculumMessages.textTooLong),
-    );
+  withoutNul(
+    z
+      .string()
+      .trim()
+      .max(
+        maxTextLength,
+        said(() => curriculumMessages.textTooLong),
+      ),
+  );
 
 const levelTexts = { name: name(), nameEs: optionalName(), description: text(), descriptionEs: text() };
 const skillTexts = { ...levelTexts, homeTip: text(), homeTipEs: text() };
@@ -449,6 +461,9 @@ export interface CurriculumResponse extends Curriculum {
 export const curriculumMessages = {
   get nameRequired() {
     return translate(/*i18n*/ { id: "curriculum.nameRequired", message: "Please write a name." });
+  },
+  get noNul() {
+    return translate(/*i18n*/ { id: "curriculum.noNul", message: "A text must not contain NUL characters." });
   },
   get nameTooLong() {
     return translate(

@@ -1,5 +1,5 @@
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
-import { maxTextLength, type ScaleVersion } from "./curriculum.ts";
+import { maxTextLength, type ScaleVersion, withoutNul } from "./curriculum.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
@@ -391,14 +391,15 @@ export const lessonRecordSchema = z
             swimmerId,
             skillId: rowNumber(),
             ratingId: rowNumber(),
-            note: z
-              .string()
-              .trim()
-              .max(
-                maxTextLength,
-                said(() => todayMessages.assessmentNoteTooLong),
-              )
-              .default(""),
+            note: withoutNul(
+              z
+                .string()
+                .trim()
+                .max(
+                  maxTextLength,
+                  said(() => todayMessages.assessmentNoteTooLong),
+                ),
+            ).default(""),
           })
           .strict(),
       )

@@ -150,6 +150,10 @@ describe("the curriculum", () => {
     expect(
       (await errorOf(await as(owner, "POST", "/api/curriculum/levels", { name: "  " }), 400)).message,
     ).toBe("Please write a name.");
+    // PostgreSQL's text refuses NUL: a clear 400 on both engines, not a database error.
+    expect(
+      (await errorOf(await as(owner, "POST", "/api/curriculum/skills", { name: "\u0000" }), 400)).message,
+    ).toBe("A text must not contain NUL characters.");
     const twoMastered = {
       ratings: [
         { label: "Yes", mastered: true },
