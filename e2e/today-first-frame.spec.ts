@@ -1,5 +1,6 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test, uniqueName } from "./fixtures.ts";
 import { allowPageNoise } from "./page-noise.ts";
+import { buyPackageAsAdmin, expectNoSidewaysScroll } from "./support.ts";
 
 // A first visit: no service worker holds the page's scripts yet (one from another test would answer them itself).
 test.use({ serviceWorkers: "block" });
@@ -12,7 +13,21 @@ test.use({ serviceWorkers: "block" });
 test("/today shows its first words before its scripts, then the page takes their place without a jump", async ({
   page,
   signedInAs,
+  adminApi,
+  adminPage,
+  newClient,
 }) => {
+  // The owner teaches a family of a long name today: a lesson's words must not widen the day past the screen.
+  const family = await newClient({
+    firstName: "Olga",
+    lastName: `Wolfeschlegelsteinhausenberger${uniqueName("")}`,
+  });
+  await buyPackageAsAdmin(adminPage, family, "4_60");
+  const { today } = (await (await adminApi.get(`/api/bookings/draft/${family.id}`)).json()) as {
+    today: string;
+  };
+  const booked = await adminApi.post("/api/bookings", { data: { clientId: family.id, dates: [today] } });
+  expect(booked.ok(), await booked.text()).toBe(true);
   await signedInAs("admin");
   // The app shell's own script never arrives: what a phone shows while it loads.
   // The service worker is blocked here (test.use above): the page says so once in the console.
@@ -31,6 +46,8 @@ test("/today shows its first words before its scripts, then the page takes their
   const hint = page.locator("main").getByText("Add this page to your phone's home screen");
   await expect(hint).toBeVisible();
   await expect(page.locator("#first-frame")).toHaveCount(0);
+  await expect(page.getByRole("article").filter({ hasText: family.lastName })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   const pageBox = await hint.boundingBox();
   expect(frameBox).not.toBeNull();
   for (const side of ["x", "y", "width", "height"] as const) {
