@@ -1,3 +1,4 @@
+import { refuseNul } from "./fields.ts";
 import type { Locale } from "./locale.ts";
 import { maxRowId } from "./query.ts";
 import { translate } from "./translate.ts";
@@ -337,12 +338,7 @@ export function neighbourOf<T extends { id: number; position: number }>(
 export const maxNameLength = 80;
 export const maxTextLength = 500;
 
-/** A text PostgreSQL can store: its text type refuses the NUL character (SQLite would keep it). */
-export const withoutNul = (schema: z.ZodString) =>
-  schema.refine(
-    (text) => !text.includes("\u0000"),
-    said(() => curriculumMessages.noNul),
-  );
+const withoutNul = (schema: z.ZodString) => refuseNul(schema, () => curriculumMessages.noNul);
 const name = () =>
   withoutNul(
     z

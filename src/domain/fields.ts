@@ -74,6 +74,10 @@ export const requiredText = (field: TextField, max: number) =>
       said(() => fieldMessages.noNul(field)),
     );
 
+/** A text PostgreSQL can store: its text type refuses the NUL character (SQLite would keep it). */
+export const refuseNul = (schema: z.ZodString, message: () => string) =>
+  schema.refine((text) => !text.includes("\u0000"), said(message));
+
 /** The form in which an email is stored and compared: trimmed and lower case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

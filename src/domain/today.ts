@@ -1,5 +1,6 @@
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
-import { maxTextLength, type ScaleVersion, withoutNul } from "./curriculum.ts";
+import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curriculum.ts";
+import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
@@ -391,7 +392,7 @@ export const lessonRecordSchema = z
             swimmerId,
             skillId: rowNumber(),
             ratingId: rowNumber(),
-            note: withoutNul(
+            note: refuseNul(
               z
                 .string()
                 .trim()
@@ -399,6 +400,7 @@ export const lessonRecordSchema = z
                   maxTextLength,
                   said(() => todayMessages.assessmentNoteTooLong),
                 ),
+              () => curriculumMessages.noNul,
             ).default(""),
           })
           .strict(),
