@@ -14,6 +14,7 @@ import {
 import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
+import { cancellationRoutes } from "./cancellation/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { curriculumRoutes, swimmerLevelRoutes } from "./curriculum/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/clients", creditRoutes({ ...deps, guard }))
+    .route("/clients", cancellationRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))

@@ -123,6 +123,8 @@ function toBooking(
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
       startTime: lesson.startTime,
+      lessonId: lesson.id,
+      cancellation: lesson.cancellation,
       instructor: lesson.instructor,
     })),
     familySwimmers,
@@ -845,7 +847,8 @@ export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promi
     totalClasses: plan.totalClasses,
     bookedClasses: count.booked,
     usedClasses: count.used,
-    classesLeft: classesLeft(plan, count.booked),
+    creditedClasses: count.credited,
+    classesLeft: count.left,
   };
 }
 

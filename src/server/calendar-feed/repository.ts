@@ -70,6 +70,8 @@ export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLe
     ])
     .where("lesson.clientId", "=", clientId)
     .where("booking.status", "=", "pending")
+    // A cancelled class leaves the feed (docs/decisions/031: every calendar app drops an event gone from a feed).
+    .where("lesson.cancelledAt", "is", null)
     .orderBy("lesson.date")
     .orderBy("swimmer.createdAt")
     .orderBy("swimmer.id")

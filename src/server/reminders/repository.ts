@@ -36,6 +36,8 @@ export async function dueLessons(
     ])
     .where("lesson.date", "=", by.day)
     .where("lesson.reminderQueuedAt", "is", null)
+    // A cancelled class gets no reminder.
+    .where("lesson.cancelledAt", "is", null)
     .where("lesson.id", ">", by.afterId)
     .where("booking.status", "=", "pending")
     .where(({ exists, selectFrom }) =>
