@@ -100,7 +100,8 @@ export const cancellationMessages = {
     return translate(
       /*i18n*/ {
         id: "cancellation.outcomeChanged",
-        message: "The deadline passed while you were deciding. Read what cancelling does now, then confirm again.",
+        message:
+          "The deadline passed while you were deciding. Read what cancelling does now, then confirm again.",
       },
     );
   },
@@ -149,9 +150,12 @@ export const cancellationMessages = {
 };
 
 /** What the family is told, in plain words, before confirming. */
-export function cancellationWords(preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours">): string {
+export function cancellationWords(
+  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours">,
+): string {
   if (preview.outcome === "class-used") return cancellationMessages.lateClassUsed(preview.noticeHours ?? 0);
-  if (preview.timing === "late") return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");
+  if (preview.timing === "late")
+    return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");
   return cancellationMessages.creditUntil(preview.creditExpiresOn ?? "");
 }
 
@@ -193,7 +197,10 @@ export const cancellationPreviewQuerySchema = z
 export const cancelLessonSchema = z
   .object({
     reason: cancellationReasonSchema,
-    expectedOutcome: z.enum(["class-used", "credit"], said(() => cancellationMessages.outcomeChoice)),
+    expectedOutcome: z.enum(
+      ["class-used", "credit"],
+      said(() => cancellationMessages.outcomeChoice),
+    ),
   })
   .strict();
 export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;

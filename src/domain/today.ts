@@ -162,7 +162,10 @@ export interface LessonRecordResponse {
 export const todayMessages = {
   get lessonCancelled() {
     return translate(
-      /*i18n*/ { id: "today.lessonCancelled", message: "This class was cancelled: there is nothing to record." },
+      /*i18n*/ {
+        id: "today.lessonCancelled",
+        message: "This class was cancelled: there is nothing to record.",
+      },
     );
   },
   get attendanceInvalid() {

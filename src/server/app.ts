@@ -6,6 +6,7 @@ import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
 import { bookingRoutes, clientBookingRoutes } from "./bookings/routes.ts";
 import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/routes.ts";
+import { cancellationRoutes } from "./cancellation/routes.ts";
 import {
   levelResultRoutes,
   sharedCertificateRoutes,
@@ -14,7 +15,6 @@ import {
 import { clientRoutes } from "./clients/routes.ts";
 import { publicUrl } from "./config.ts";
 import { contactRoutes } from "./contact/routes.ts";
-import { cancellationRoutes } from "./cancellation/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { curriculumRoutes, swimmerLevelRoutes } from "./curriculum/routes.ts";
 import { healthRoutes } from "./health/routes.ts";

@@ -52,28 +52,30 @@ export interface FeedLessonRow {
  * swimmer in each.
  */
 export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLessonRow[]> {
-  return db
-    .selectFrom("lesson")
-    .innerJoin("booking", "booking.id", "lesson.bookingId")
-    .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
-    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
-    .innerJoin("client", "client.id", "lesson.clientId")
-    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
-    .select([
-      "lesson.id",
-      "lesson.date",
-      "lesson.startTime",
-      "instructor.name as instructorName",
-      "client.address",
-      "swimmer.firstName as swimmerName",
-      "lessonSwimmer.feedback",
-    ])
-    .where("lesson.clientId", "=", clientId)
-    .where("booking.status", "=", "pending")
-    // A cancelled class leaves the feed (docs/decisions/031: every calendar app drops an event gone from a feed).
-    .where("lesson.cancelledAt", "is", null)
-    .orderBy("lesson.date")
-    .orderBy("swimmer.createdAt")
-    .orderBy("swimmer.id")
-    .execute();
+  return (
+    db
+      .selectFrom("lesson")
+      .innerJoin("booking", "booking.id", "lesson.bookingId")
+      .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+      .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+      .innerJoin("client", "client.id", "lesson.clientId")
+      .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+      .select([
+        "lesson.id",
+        "lesson.date",
+        "lesson.startTime",
+        "instructor.name as instructorName",
+        "client.address",
+        "swimmer.firstName as swimmerName",
+        "lessonSwimmer.feedback",
+      ])
+      .where("lesson.clientId", "=", clientId)
+      .where("booking.status", "=", "pending")
+      // A cancelled class leaves the feed (docs/decisions/031: every calendar app drops an event gone from a feed).
+      .where("lesson.cancelledAt", "is", null)
+      .orderBy("lesson.date")
+      .orderBy("swimmer.createdAt")
+      .orderBy("swimmer.id")
+      .execute()
+  );
 }

@@ -1,7 +1,7 @@
 import {
+  type CancelLessonInput,
   type CancellationPreview,
   type CancellationResponse,
-  type CancelLessonInput,
   cancellationMessages,
   cancellationWords,
   type LessonCancellationReason,
@@ -9,12 +9,12 @@ import {
 } from "../../domain/cancellation.ts";
 import { classMinutes, lessonMessages } from "../../domain/lesson-schedule.ts";
 import { defaultLocale, isLocale } from "../../domain/locale.ts";
-import { cancellationOutcome, type CancellationOutcome } from "../../domain/policy.ts";
+import { type CancellationOutcome, cancellationOutcome } from "../../domain/policy.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { publicUrl } from "../config.ts";
-import type { Db } from "../db/database.ts";
 import { issueCredit } from "../credits/service.ts";
+import type { Db } from "../db/database.ts";
 import { mailRecipients } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
@@ -69,7 +69,8 @@ async function outcomeOf(
   now: Date,
 ): Promise<CancellationOutcome> {
   const version = await policyByVersion(db, lesson.policyVersion);
-  if (!version) throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
+  if (!version)
+    throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
   const outcome = cancellationOutcome(version.policy, {
     lessonDate: lesson.date,
     lessonStartTime: lesson.startTime,
@@ -197,18 +198,32 @@ export async function cancelLesson(
         now,
         timeZone: config.TZ_SCHOOL,
       });
-      await trx.updateTable("lesson").set({ cancellationCreditId: credit.id }).where("id", "=", lesson.id).execute();
+      await trx
+        .updateTable("lesson")
+        .set({ cancellationCreditId: credit.id })
+        .where("id", "=", lesson.id)
+        .execute();
     }
     const applied = () =>
       credit ? cancellationMessages.creditUntil(credit.expiresOn) : cancellationMessages.classUsed;
     const ids: number[] = [];
     for (const to of await mailRecipients(trx, [clientId], { reminders: false })) {
-      ids.push(await outbox.enqueue(inLocale(to.locale, () => cancellationMail(lesson, to, applied(), siteUrl)), trx));
+      ids.push(
+        await outbox.enqueue(
+          inLocale(to.locale, () => cancellationMail(lesson, to, applied(), siteUrl)),
+          trx,
+        ),
+      );
     }
     if (lesson.instructorEmail) {
       const locale = isLocale(lesson.instructorLocale) ? lesson.instructorLocale : defaultLocale;
       const to = { email: lesson.instructorEmail, firstName: lesson.instructorName ?? "" };
-      ids.push(await outbox.enqueue(inLocale(locale, () => cancellationMail(lesson, to, "", siteUrl)), trx));
+      ids.push(
+        await outbox.enqueue(
+          inLocale(locale, () => cancellationMail(lesson, to, "", siteUrl)),
+          trx,
+        ),
+      );
     }
     return {
       mailIds: ids,
