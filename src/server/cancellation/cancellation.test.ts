@@ -175,6 +175,25 @@ describe("cancelling a lesson in time", () => {
       await call(t, "GET", "/api/today?date=2026-03-10", { cookie: signedIn.cookie }),
     );
     expect(day.lessons.find((lesson) => lesson.id === lessonId)).toMatchObject({ cancelled: true });
+    const body = new FormData();
+    body.append(
+      "record",
+      JSON.stringify({
+        date: "2026-03-10",
+        startTime: "10:00",
+        swimmers: [{ swimmerId: family.id, attendance: "present", feedback: "" }],
+        assessments: [],
+      }),
+    );
+    const recorded = await t.app.request(`/api/lessons/${lessonId}/record`, {
+      method: "POST",
+      headers: { cookie: signedIn.cookie, "Idempotency-Key": "save-cancelled-lesson" },
+      body,
+    });
+    expect(recorded.status).toBe(409);
+    expect((await recorded.json()).error.message).toBe(
+      "This class was cancelled: there is nothing to record.",
+    );
   });
 });
 
