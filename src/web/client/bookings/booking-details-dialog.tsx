@@ -42,6 +42,8 @@ export function BookingDetailsDialog({
   /** Cancelled while the dialog is open (the list's data refreshes behind it): lesson id → what was applied. */
   const [cancelledNow, setCancelledNow] = useState<ReadonlyMap<number, string>>(new Map());
   const [done, setDone] = useState<{ lessonId: number; words: string } | null>(null);
+  /** The class the family chose to keep: its button takes the focus back. */
+  const keptLessonId = useRef<number | null>(null);
   const doneMessage = useRef<HTMLParagraphElement>(null);
   // Each booking opened (or the dialog opened again) starts afresh.
   const bookingId = booking?.id;
@@ -61,7 +63,10 @@ export function BookingDetailsDialog({
         <CancelClass
           clientId={householdIdOf(client)}
           lesson={cancelling}
-          onBack={() => setCancelling(null)}
+          onBack={() => {
+            keptLessonId.current = cancelling.lessonId;
+            setCancelling(null);
+          }}
           onDone={(words) => {
             setCancelledNow((now) => new Map(now).set(cancelling.lessonId, words));
             setDone({ lessonId: cancelling.lessonId, words });
@@ -95,6 +100,12 @@ export function BookingDetailsDialog({
                       type="button"
                       className="button button--ghost booking-details__cancel"
                       onClick={() => setCancelling({ lessonId, date })}
+                      ref={(button) => {
+                        if (button && keptLessonId.current === lessonId) {
+                          keptLessonId.current = null;
+                          button.focus();
+                        }
+                      }}
                     >
                       <Trans>
                         Cancel this class<span className="visually-hidden"> of {day}</span>
