@@ -68,6 +68,8 @@ test("a parent cancels a class in time for a credit, and one late that counts as
   await expect(credits).toContainText("You have no class credits right now.");
   await page.getByRole("button", { name: "Details of 2-Class Booking" }).click();
   const details = page.getByRole("dialog", { name: "Booking Details" });
+  await expect(details.getByRole("button", { name: /^Cancel this class of/ })).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
 
   // In time: the credit and its last day, said before confirming.
   await details

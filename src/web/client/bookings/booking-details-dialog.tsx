@@ -98,7 +98,7 @@ export function BookingDetailsDialog({
                   {canCancel && !cancelled && date >= today && (
                     <button
                       type="button"
-                      className="button button--ghost booking-details__cancel"
+                      className="button booking-details__cancel"
                       onClick={() => setCancelling({ lessonId, date })}
                       ref={(button) => {
                         if (button && keptLessonId.current === lessonId) {

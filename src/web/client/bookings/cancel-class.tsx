@@ -77,7 +77,7 @@ export function CancelClass({
         </p>
       )}
       <div className="cancel-class__actions">
-        <button type="button" className="button button--ghost" onClick={onBack}>
+        <button type="button" className="button cancel-class__keep" onClick={onBack}>
           <Trans>Keep the class</Trans>
         </button>
         <button
