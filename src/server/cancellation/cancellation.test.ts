@@ -197,6 +197,44 @@ describe("cancelling a lesson in time", () => {
   });
 });
 
+describe("a booking edited after a cancellation", () => {
+  it("keeps the cancelled class as it is, whether the owner's save names its date or not", async () => {
+    clock.set("2026-03-02T10:00:00.000Z");
+    const admin = await signedInAdmin(t);
+    const family = await signedInClient(t, { firstName: "Vera" });
+    const { bookingId, lessonIds } = await createBooking(t.db, {
+      clientId: family.id,
+      dates: ["2026-03-20", "2026-03-21"].map((date) => ({
+        date,
+        startTime: "10:00",
+        instructorId: instructor.id,
+      })),
+    });
+    const cancelledId = lessonIds["2026-03-20"] as number;
+    await json(await cancel(family, family.id, cancelledId, "credit"));
+    const before = await planOf(family);
+    const edit = (dates: string[]) =>
+      call(t, "PATCH", `/api/bookings/${bookingId}`, {
+        cookie: admin.cookie,
+        body: { dates, startTime: "10:00", instructorId: instructor.id },
+      });
+    await json(await edit(["2026-03-20", "2026-03-22"]));
+    await json(await edit(["2026-03-23"]));
+    const kept = await t.db
+      .selectFrom("lesson")
+      .select(["id", "cancellationOutcome"])
+      .where("clientId", "=", family.id)
+      .where("date", "=", "2026-03-20")
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ id: cancelledId, cancellationOutcome: "credit" });
+    expect(await planOf(family)).toMatchObject({
+      creditedClasses: 1,
+      classesLeft: before?.classesLeft,
+      bookedClasses: before?.bookedClasses,
+    });
+  });
+});
+
 describe("cancelling late", () => {
   it("says the class counts as used, and answers 409 with the new outcome when the deadline passed meanwhile", async () => {
     clock.set("2026-03-16T08:30:00.000Z"); // 09:30 in Madrid: the class of the 17th at 10:00 is 24.5 hours away
