@@ -106,6 +106,9 @@ test("a parent cancels a class in time for a credit, and one late that counts as
 
   // One credit, for the class cancelled in time, with its last day.
   await expect(credits).toContainText("1 class credit to use");
+  await expect(credits.getByRole("listitem")).toContainText(
+    `Cancelled in time: the class of ${formatDay(inTimeDay)}`,
+  );
   await expect(credits.getByRole("listitem").locator("time")).toHaveAttribute("datetime", addDays(today, 60));
   await expectNoSidewaysScroll(page);
 });

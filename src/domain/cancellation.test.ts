@@ -8,6 +8,7 @@ import {
   planAccount,
   policyReasonOf,
 } from "./cancellation.ts";
+import { creditWhy } from "./credits.ts";
 import { addDays } from "./school-day.ts";
 
 const start = "2026-03-02";
@@ -103,5 +104,10 @@ describe("a plan's accounting with cancellations", () => {
     expect(
       cancellationWords({ timing: "late", outcome: "class-used", creditExpiresOn: null, noticeHours: 24 }),
     ).toBe("It is less than 24 hours before the class: the class counts as used.");
+    // A cancellation's credit stores the class's day; the family reads it as a day.
+    expect(creditWhy({ kind: "cancellation", reason: "2027-01-12" })).toBe(
+      "Cancelled in time: the class of January 12, 2027",
+    );
+    expect(creditWhy({ kind: "goodwill", reason: "2027-01-12" })).toBe("Goodwill: 2027-01-12");
   });
 });
