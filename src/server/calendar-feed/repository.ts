@@ -49,33 +49,30 @@ export interface FeedLessonRow {
 
 /**
  * The household's class dates in bookings still running (a cancelled plan's are not), oldest first, one row per
- * swimmer in each.
+ * swimmer in each. A cancelled class leaves the feed: calendar apps drop an event gone from it (decision 031).
  */
 export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLessonRow[]> {
-  return (
-    db
-      .selectFrom("lesson")
-      .innerJoin("booking", "booking.id", "lesson.bookingId")
-      .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
-      .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
-      .innerJoin("client", "client.id", "lesson.clientId")
-      .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
-      .select([
-        "lesson.id",
-        "lesson.date",
-        "lesson.startTime",
-        "instructor.name as instructorName",
-        "client.address",
-        "swimmer.firstName as swimmerName",
-        "lessonSwimmer.feedback",
-      ])
-      .where("lesson.clientId", "=", clientId)
-      .where("booking.status", "=", "pending")
-      // A cancelled class leaves the feed (docs/decisions/031: every calendar app drops an event gone from a feed).
-      .where("lesson.cancelledAt", "is", null)
-      .orderBy("lesson.date")
-      .orderBy("swimmer.createdAt")
-      .orderBy("swimmer.id")
-      .execute()
-  );
+  return db
+    .selectFrom("lesson")
+    .innerJoin("booking", "booking.id", "lesson.bookingId")
+    .innerJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .innerJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .innerJoin("client", "client.id", "lesson.clientId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .select([
+      "lesson.id",
+      "lesson.date",
+      "lesson.startTime",
+      "instructor.name as instructorName",
+      "client.address",
+      "swimmer.firstName as swimmerName",
+      "lessonSwimmer.feedback",
+    ])
+    .where("lesson.clientId", "=", clientId)
+    .where("booking.status", "=", "pending")
+    .where("lesson.cancelledAt", "is", null)
+    .orderBy("lesson.date")
+    .orderBy("swimmer.createdAt")
+    .orderBy("swimmer.id")
+    .execute();
 }
