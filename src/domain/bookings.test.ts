@@ -27,7 +27,6 @@ import {
   saveFeedbackSchema,
   selectableDates,
   upcomingFeedbackChange,
-  usedClasses,
 } from "./bookings.ts";
 import { addDays, dayInZone, hasDayCome } from "./school-day.ts";
 
@@ -126,10 +125,6 @@ describe("the booking rules", () => {
     // The school's today, not the server's: 23:30 on March 10th in New York is already March 11th in UTC.
     const newYorkToday = dayInZone(new Date("2026-03-11T03:30:00Z"), "America/New_York");
     expect(upcomingFeedbackChange({ "2026-03-11": "Too early." }, stored, newYorkToday)).toBe("2026-03-11");
-  });
-
-  it("used classes are the booked dates before today", () => {
-    expect(usedClasses(["2026-03-01", "2026-03-09", today, "2026-03-20"], today)).toBe(2);
   });
 
   it("a plan's period starts on the day of its last payment in the school's time zone", () => {

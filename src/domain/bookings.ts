@@ -349,7 +349,6 @@ export function checkEdit(s: EditSelection): BookingRefusal | null {
   return null;
 }
 
-/** Used classes of a plan: its booked dates (current period) that are past. */
 /**
  * Feedback is written about a class that has taken place: from its day on (the school's today, TZ_SCHOOL), never
  * for an upcoming one. Of a save's texts (date → text, as sent), the first that would change an upcoming date's
@@ -365,9 +364,6 @@ export function upcomingFeedbackChange(
   );
   return changed ? changed[0] : null;
 }
-
-export const usedClasses = (bookedDates: readonly string[], today: string) =>
-  bookedDates.filter((day) => day < today).length;
 
 /**
  * The first day (school time) of a plan's current period: its booked dates from this day on count against its
@@ -513,6 +509,10 @@ export interface BookedDate {
   startTime: string | null;
   /** Who teaches it; null when nobody is set (their account was deleted). */
   instructor: Instructor | null;
+  /** The lesson's id: what a cancellation names. */
+  lessonId: number;
+  /** Null while it stands; a cancelled class is kept (domain/cancellation.ts says how it counts). */
+  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
 }
 
 export interface Booking {
@@ -578,6 +578,8 @@ export interface ClientPlanProgress {
   totalClasses: number;
   bookedClasses: number;
   usedClasses: number;
+  /** Cancelled with a credit: given back as that credit (bought = used + left + credited + still to come). */
+  creditedClasses: number;
   classesLeft: number;
 }
 

@@ -183,6 +183,24 @@ export function creditKindLabel(kind: CreditKind): string {
   }
 }
 
+/**
+ * What a credit was given for, in one line: its kind and reason. A family's cancellation stores the class's day as
+ * its reason (data, not words: docs/decisions/031), said here as "the class of <day>" in the reader's language.
+ */
+export function creditWhy(credit: { kind: CreditKind; reason: string }): string {
+  const reason =
+    credit.kind === "cancellation" && isIsoDay(credit.reason)
+      ? translate(
+          /*i18n*/ {
+            id: "credits.classOf",
+            message: "the class of {day}",
+            values: { day: formatDay(credit.reason) },
+          },
+        )
+      : credit.reason;
+  return `${creditKindLabel(credit.kind)}: ${reason}`;
+}
+
 /** "Use by June 30, 2026": the last day, in the reader's language. */
 export const creditUseBy = (expiresOn: string): string =>
   translate(

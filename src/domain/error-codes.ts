@@ -98,6 +98,11 @@ export const errorCodes = [
   "credit-not-available",
   "no-credit-available",
   "credit-lesson-mismatch",
+  // A family cancels a lesson (issue 29, docs/decisions/031): already cancelled; started or past; the outcome shown
+  // is no longer what would happen (the deadline passed meanwhile).
+  "lesson-cancelled",
+  "lesson-past",
+  "cancellation-outcome-changed",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -112,6 +112,8 @@ export interface TodayLesson {
   swimmers: TodaySwimmer[];
   /** Every swimmer has an attendance. */
   recorded: boolean;
+  /** Cancelled by the family or the school: shown as cancelled, nothing to record. */
+  cancelled: boolean;
 }
 
 export interface TodayInstructor {
@@ -159,6 +161,14 @@ export interface LessonRecordResponse {
 }
 
 export const todayMessages = {
+  get lessonCancelled() {
+    return translate(
+      /*i18n*/ {
+        id: "today.lessonCancelled",
+        message: "This class was cancelled: there is nothing to record.",
+      },
+    );
+  },
   get attendanceInvalid() {
     return translate(
       /*i18n*/ {

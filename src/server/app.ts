@@ -6,6 +6,7 @@ import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
 import { bookingRoutes, clientBookingRoutes } from "./bookings/routes.ts";
 import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/routes.ts";
+import { cancellationRoutes } from "./cancellation/routes.ts";
 import {
   levelResultRoutes,
   sharedCertificateRoutes,
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
     .route("/guardian-invitations", invitationAcceptRoutes(deps))
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/clients", creditRoutes({ ...deps, guard }))
+    .route("/clients", cancellationRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))

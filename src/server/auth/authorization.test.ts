@@ -582,6 +582,23 @@ const routes: RouteCase[] = [
     body: () => ({ reason: "Issued by mistake" }),
     expected: adminOnly(200),
   },
+  // A lesson's cancellation (issue 29): the household's guardians allowed to book, and the owner for any family.
+  {
+    route: "GET /api/clients/:clientId/lessons/:lessonId/cancellation",
+    name: "/api/clients/:clientId/lessons/:lessonId/cancellation (client A's lesson)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/lessons/${lessonOfI1}/cancellation`,
+    expected: bookerA(200),
+  },
+  {
+    // An unknown reason: whoever passes the guard is refused by the schema, so the lesson stays for the GET above.
+    route: "POST /api/clients/:clientId/lessons/:lessonId/cancellation",
+    name: "/api/clients/:clientId/lessons/:lessonId/cancellation (client A's lesson, no such reason)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/lessons/${lessonOfI1}/cancellation`,
+    body: () => ({ reason: "whim", expectedOutcome: "credit" }),
+    expected: bookerA(400),
+  },
   // Class reminders and the calendar feed address: the client's own, and admins'.
   {
     route: "GET /api/clients/:clientId/reminders",

@@ -49,6 +49,8 @@ const aliceDay = (date: string, feedback: string | null) => ({
   swimmers: [{ id: alice.id, firstName: "Alice", feedback }],
   startTime: null,
   instructor: { id: admin.id, name: "Admin" },
+  lessonId: expect.any(Number),
+  cancellation: null,
 });
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });
@@ -431,6 +433,7 @@ describe("a client's own bookings", () => {
       totalClasses: 4,
       bookedClasses: 4,
       usedClasses: 3,
+      creditedClasses: 0,
       classesLeft: 0,
     });
     expect(mine.bookings.map((booking) => booking.id)).toEqual([aliceBookingId]);

@@ -35,6 +35,8 @@ export interface LessonRow {
   date: string;
   startTime: string | null;
   instructor: { id: string; name: string } | null;
+  /** Null while it stands. */
+  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
   /** Who swims in it, in the order they joined the household, each with their feedback. */
   swimmers: { id: string; firstName: string; feedback: string | null }[];
 }
@@ -142,6 +144,8 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
       "lesson.bookingId",
       "lesson.date",
       "lesson.startTime",
+      "lesson.cancelledAt",
+      "lesson.cancellationOutcome",
       "instructor.id as instructorId",
       "instructor.name as instructorName",
       "swimmer.id as swimmerId",
@@ -165,6 +169,10 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
         startTime: row.startTime,
         instructor:
           row.instructorId === null ? null : { id: row.instructorId, name: row.instructorName ?? "" },
+        cancellation:
+          row.cancelledAt === null
+            ? null
+            : { at: row.cancelledAt, outcome: row.cancellationOutcome ?? "class-used" },
         swimmers: [],
       };
       lessons.push(lesson);
@@ -342,6 +350,8 @@ export async function timedLessonsOf(
     .where("lesson.instructorId", "=", instructorId)
     .where("lesson.date", "in", dates)
     .where("lesson.startTime", "is not", null)
+    // A cancelled lesson frees its time.
+    .where("lesson.cancelledAt", "is", null)
     .orderBy("lesson.date")
     .orderBy("lesson.startTime")
     .orderBy("lesson.id")

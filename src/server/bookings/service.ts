@@ -123,6 +123,8 @@ function toBooking(
       feedback: lesson.swimmers[0]?.feedback ?? null,
       swimmers: lesson.swimmers,
       startTime: lesson.startTime,
+      lessonId: lesson.id,
+      cancellation: lesson.cancellation,
       instructor: lesson.instructor,
     })),
     familySwimmers,
@@ -203,11 +205,13 @@ interface PlanCount {
   booked: number;
   /** Of those, the ones in other bookings than `bookingId`. */
   bookedElsewhere: number;
-  /** The booking's own past dates in the period, and before it. */
+  /** The booking's own past (or cancelled) dates in the period, and before it: kept as they are. */
   keptPast: number;
   keptPastBeforePeriod: number;
-  /** The booking's own dates from today on. */
+  /** The booking's own dates from today on, not cancelled: what a save may move. */
   ownFuture: string[];
+  /** The booking's own cancelled dates: kept with their cancellation (docs/decisions/031), never moved. */
+  ownCancelled: string[];
 }
 
 async function countForBooking(
@@ -224,9 +228,14 @@ async function countForBooking(
     today,
     booked: periodLessons.length,
     bookedElsewhere: periodLessons.filter((lesson) => lesson.bookingId !== booking?.id).length,
-    keptPast: own.filter((lesson) => lesson.date < today && lesson.date >= fromDay).length,
+    keptPast: own.filter(
+      (lesson) => lesson.date >= fromDay && (lesson.date < today || lesson.cancellation !== null),
+    ).length,
     keptPastBeforePeriod: own.filter((lesson) => lesson.date < fromDay).length,
-    ownFuture: own.filter((lesson) => lesson.date >= today).map((lesson) => lesson.date),
+    ownFuture: own
+      .filter((lesson) => lesson.date >= today && lesson.cancellation === null)
+      .map((lesson) => lesson.date),
+    ownCancelled: own.filter((lesson) => lesson.cancellation !== null).map((lesson) => lesson.date),
   };
 }
 
@@ -448,20 +457,22 @@ export async function saveBooking(
     if (!plan) throw noActivePlan();
     const existing = await findBookingOfPlan(trx, input.clientId, plan.id);
     const count = await countForBooking(deps, trx, plan, existing);
+    // A cancelled class stays as it is, like a past one: its date is kept, not booked again.
+    const chosen = input.dates.filter((day) => !count.ownCancelled.includes(day));
     const refusal = checkNewSelection({
       totalClasses: plan.totalClasses,
       bookedElsewhere: count.bookedElsewhere,
       keptPast: count.keptPast,
-      chosen: input.dates,
+      chosen,
       today: count.today,
     });
     if (refusal) refuse(refusal);
-    await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, input.dates);
+    await refuseDatesTakenElsewhere(trx, input.clientId, existing?.id ?? null, chosen);
     const schedule = await scheduleOf(trx, input, actor);
     await refuseScheduleConflicts(
       trx,
       schedule,
-      input.dates.filter((day) => !count.ownFuture.includes(day)),
+      chosen.filter((day) => !count.ownFuture.includes(day)),
       { overrideAvailability: overridesAvailability(input, actor) },
     );
 
@@ -478,7 +489,7 @@ export async function saveBooking(
       trx,
       { id: bookingId, clientId: input.clientId, planId: plan.id },
       count.ownFuture,
-      input.dates,
+      chosen,
       await swimmersToBook(trx, input.clientId, input.swimmerIds),
       schedule,
       now,
@@ -520,28 +531,30 @@ export async function editBooking(
   return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
     const count = await countForBooking(deps, trx, plan, booking);
+    // A cancelled class stays as it is, like a past one: its date is kept, not booked again.
+    const chosen = input.dates.filter((day) => !count.ownCancelled.includes(day));
     const refusal = checkEdit({
       totalClasses: plan.totalClasses,
       bookedElsewhere: count.bookedElsewhere,
       keptPast: count.keptPast,
       keptPastBeforePeriod: count.keptPastBeforePeriod,
       classCount: booking.classCount,
-      chosen: input.dates,
+      chosen,
       today: count.today,
     });
     if (refusal) refuse(refusal);
-    await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, input.dates);
+    await refuseDatesTakenElsewhere(trx, booking.clientId, booking.id, chosen);
     const schedule = await scheduleOf(trx, input, actor);
     await refuseScheduleConflicts(
       trx,
       schedule,
-      input.dates.filter((day) => !count.ownFuture.includes(day)),
+      chosen.filter((day) => !count.ownFuture.includes(day)),
       { overrideAvailability: overridesAvailability(input, actor) },
     );
 
     const now = deps.clock.now().toISOString();
     const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
-    await replaceFutureDates(trx, booking, count.ownFuture, input.dates, swimmerIds, schedule, now);
+    await replaceFutureDates(trx, booking, count.ownFuture, chosen, swimmerIds, schedule, now);
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -845,7 +858,8 @@ export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promi
     totalClasses: plan.totalClasses,
     bookedClasses: count.booked,
     usedClasses: count.used,
-    classesLeft: classesLeft(plan, count.booked),
+    creditedClasses: count.credited,
+    classesLeft: count.left,
   };
 }
 

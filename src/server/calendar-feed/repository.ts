@@ -49,7 +49,7 @@ export interface FeedLessonRow {
 
 /**
  * The household's class dates in bookings still running (a cancelled plan's are not), oldest first, one row per
- * swimmer in each.
+ * swimmer in each. A cancelled class leaves the feed: calendar apps drop an event gone from it (decision 031).
  */
 export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLessonRow[]> {
   return db
@@ -70,6 +70,7 @@ export async function currentLessonsOf(db: Db, clientId: string): Promise<FeedLe
     ])
     .where("lesson.clientId", "=", clientId)
     .where("booking.status", "=", "pending")
+    .where("lesson.cancelledAt", "is", null)
     .orderBy("lesson.date")
     .orderBy("swimmer.createdAt")
     .orderBy("swimmer.id")

@@ -1,4 +1,4 @@
-import { creditKindLabel, expiryNoticeDays } from "../../domain/credits.ts";
+import { creditWhy, expiryNoticeDays } from "../../domain/credits.ts";
 import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
@@ -21,7 +21,7 @@ export function creditExpiryMail(
   siteUrl: string,
 ): QueuedMail {
   const day = formatDay(credit.expiresOn, { dateStyle: "full" });
-  const why = `${creditKindLabel(credit.kind)}: ${credit.reason}`;
+  const why = creditWhy(credit);
   return {
     to: to.email,
     subject: translate(

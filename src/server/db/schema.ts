@@ -296,6 +296,13 @@ export interface LessonTable {
   instructorId: string | null;
   /** Migration 0021: the cancellation policy's version it was booked under (policy: currentPolicyVersion). */
   policyVersion: number;
+  /** Migration 0023: when it was cancelled; null while it stands (a cancelled lesson is kept, never deleted). */
+  cancelledAt: string | null;
+  cancelledByUserId: string | null;
+  cancellationReason: "family" | "family-weather" | "school" | "weather" | null;
+  /** What was applied: the class counts as used, or a credit (`cancellationCreditId`) was given for it. */
+  cancellationOutcome: "class-used" | "credit" | null;
+  cancellationCreditId: number | null;
 }
 
 /** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */

@@ -1,3 +1,4 @@
+import type { CountedLesson } from "../../domain/cancellation.ts";
 import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -147,32 +148,26 @@ export async function endActivePlan(trx: Db, planId: number, now: string): Promi
 }
 
 /**
- * Booked and used classes of each plan's current period, in one query: its lesson rows on or after `fromDay`,
- * and of those the ones before `today`. Each plan's condition uses lesson_planId_date_idx.
+ * Each plan's current-period lessons, in one query: its lesson rows on or after `fromDay`, cancelled ones
+ * included; domain/cancellation.ts `planAccount` counts them. Each plan's condition uses lesson_planId_date_idx.
  */
-export async function countPlanClasses(
+export async function periodLessons(
   db: Db,
   periods: readonly { planId: number; fromDay: string }[],
-  today: string,
-): Promise<Map<number, { booked: number; used: number; today: number }>> {
+): Promise<Map<number, CountedLesson[]>> {
   if (periods.length === 0) return new Map();
   const rows = await db
     .selectFrom("lesson")
-    .select((eb) => [
-      "planId",
-      eb.fn.countAll<string | number>().as("booked"),
-      eb.fn.sum<string | number | null>(eb.case().when("date", "<", today).then(1).else(0).end()).as("used"),
-      eb.fn.sum<string | number | null>(eb.case().when("date", "=", today).then(1).else(0).end()).as("today"),
-    ])
+    .select(["planId", "date", "cancellationOutcome"])
     .where((eb) =>
       eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
     )
-    .groupBy("planId")
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.planId,
-      { booked: Number(row.booked), used: Number(row.used ?? 0), today: Number(row.today ?? 0) },
-    ]),
-  );
+  const byPlan = new Map<number, CountedLesson[]>();
+  for (const row of rows) {
+    const lessons = byPlan.get(row.planId) ?? [];
+    lessons.push({ date: row.date, cancellationOutcome: row.cancellationOutcome });
+    byPlan.set(row.planId, lessons);
+  }
+  return byPlan;
 }

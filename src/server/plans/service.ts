@@ -1,4 +1,5 @@
 import { planPeriodStartDay } from "../../domain/bookings.ts";
+import { planAccount } from "../../domain/cancellation.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -29,11 +30,13 @@ export const schoolTimeOf = (deps: { clock: Clock; config: Pick<Config, "TZ_SCHO
 export interface ClassCount {
   /** Dates of the period in a booking. */
   booked: number;
-  /** Of those, the ones past (school time): classes taken. */
+  /** Of those, the ones past (school time) or cancelled late with the class used: classes taken. */
   used: number;
+  /** Of those, the ones cancelled with a credit: given back as that credit (domain/cancellation.ts). */
+  credited: number;
   /** Classes still to book: what a booking may add. */
   left: number;
-  /** Of the booked ones, those of today (school time): ending the plan keeps them, as they take place today. */
+  /** Of the booked ones, those of today (school time) not cancelled: ending the plan keeps them, as they take place today. */
   today: number;
   /**
    * Classes bought and not taken yet (booked later dates included), less today's, which still take place: what
@@ -81,19 +84,21 @@ export async function classCountsOf(
   at: SchoolTime,
 ): Promise<Map<number, ClassCount>> {
   const periods = plans.map((plan) => ({ planId: plan.id, fromDay: periodStartOf(plan, at.timeZone) }));
-  const counts = await repository.countPlanClasses(db, periods, dayInZone(at.now, at.timeZone));
+  const lessons = await repository.periodLessons(db, periods);
+  const today = dayInZone(at.now, at.timeZone);
   return new Map(
     plans.map((plan) => {
-      const { booked, used, today } = counts.get(plan.id) ?? { booked: 0, used: 0, today: 0 };
+      const account = planAccount(plan.totalClasses, lessons.get(plan.id) ?? [], today, plan.isActive);
       return [
         plan.id,
         {
-          booked,
-          used,
-          // An ended plan has nothing left to book.
-          left: plan.isActive ? classesLeft(plan, booked) : 0,
-          today,
-          unused: Math.max(0, plan.totalClasses - used - today),
+          booked: account.booked,
+          used: account.used,
+          credited: account.credited,
+          left: account.left,
+          today: account.today,
+          // Bought and neither taken, given back as a credit, nor taking place today: what ending the plan gives up.
+          unused: Math.max(0, plan.totalClasses - account.used - account.credited - account.today),
         },
       ];
     }),

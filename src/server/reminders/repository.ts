@@ -13,7 +13,7 @@ export interface DueLesson {
 }
 
 /**
- * Up to `limit` lessons on `day` whose reminder is not queued yet, of running bookings, for clients who want
+ * Up to `limit` lessons on `day` whose reminder is not queued yet (a cancelled one gets none), of running bookings, for clients who want
  * reminders (a guardian who gets the household's mail and kept reminders on), by id after `afterId` (the sweep reads batch after batch).
  */
 export async function dueLessons(
@@ -36,6 +36,7 @@ export async function dueLessons(
     ])
     .where("lesson.date", "=", by.day)
     .where("lesson.reminderQueuedAt", "is", null)
+    .where("lesson.cancelledAt", "is", null)
     .where("lesson.id", ">", by.afterId)
     .where("booking.status", "=", "pending")
     .where(({ exists, selectFrom }) =>

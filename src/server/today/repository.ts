@@ -10,6 +10,8 @@ export interface LessonRecordRow {
   date: string;
   startTime: string | null;
   instructorId: string | null;
+  /** When it was cancelled (kept, shown as cancelled, not recordable); null while it stands. */
+  cancelledAt: string | null;
   householdName: string;
   address: string;
   accessNotes: string;
@@ -40,6 +42,7 @@ async function lessonRows(
       "lesson.date",
       "lesson.startTime",
       "lesson.instructorId",
+      "lesson.cancelledAt",
       "client.firstName as householdFirst",
       "client.lastName as householdLast",
       "client.address",
@@ -74,6 +77,7 @@ async function lessonRows(
         date: row.date,
         startTime: row.startTime,
         instructorId: row.instructorId,
+        cancelledAt: row.cancelledAt,
         householdName: `${row.householdFirst} ${row.householdLast}`.trim(),
         address: row.address,
         accessNotes: row.accessNotes,
@@ -136,6 +140,8 @@ export async function unrecordedLessonsOf(
     ])
     .where("lesson.instructorId", "=", instructorId)
     .where("lesson.date", "<", today)
+    // A cancelled class has nothing to record.
+    .where("lesson.cancelledAt", "is", null)
     .where((eb) =>
       eb.exists(
         eb

@@ -95,6 +95,7 @@ function toTodayLesson(
       level: swimmerLevelIn(levels, swimmer.id, row),
     })),
     recorded: row.swimmers.every((swimmer) => swimmer.attendance !== null),
+    cancelled: row.cancelledAt !== null,
   };
 }
 
@@ -197,6 +198,9 @@ function refuseRecord(
 ): asserts lesson is LessonRecordRow {
   if (!lesson) throw lessonNotFound();
   assertOwnLesson(lesson, staff);
+  if (lesson.cancelledAt !== null) {
+    throw appError("lesson-cancelled", 409, todayMessages.lessonCancelled, { field: "swimmers" });
+  }
   const { input, photos } = request;
   if (lesson.date !== input.date || lesson.startTime !== input.startTime) {
     throw appError("lesson-moved", 409, todayMessages.lessonMoved(lesson.date, lesson.startTime), {

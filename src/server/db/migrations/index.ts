@@ -21,6 +21,7 @@ import * as swimmerLevel from "./0019-swimmer-level.ts";
 import * as certificateApproval from "./0020-certificate-approval.ts";
 import * as cancellationPolicy from "./0021-cancellation-policy.ts";
 import * as classCredits from "./0022-class-credits.ts";
+import * as lessonCancellation from "./0023-lesson-cancellation.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0020-certificate-approval": certificateApproval,
   "0021-cancellation-policy": cancellationPolicy,
   "0022-class-credits": classCredits,
+  "0023-lesson-cancellation": lessonCancellation,
 };

@@ -8,6 +8,7 @@ import {
   creditKinds,
   creditReasonMax,
   creditUseBy,
+  creditWhy,
 } from "../../../domain/credits.ts";
 import { addDays, formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
@@ -115,9 +116,7 @@ function CreditItem({ clientId, credit }: { clientId: string; credit: CreditView
 
   return (
     <div className="household-swimmers__summary">
-      <p className="household-swimmers__name">
-        {creditKindLabel(credit.kind)}: {credit.reason}
-      </p>
+      <p className="household-swimmers__name">{creditWhy(credit)}</p>
       <p className="household-swimmers__details">
         <StateLabel state={credit.state} />
         {" · "}

@@ -211,7 +211,11 @@ function TodayNotices({
 }
 
 /** What a lesson's card says of its record: the queue's word first (pending, refused), else the server's. */
-function lessonState(lesson: TodayLesson, saves: QueuedSave[]): "refused" | "pending" | "recorded" | "open" {
+function lessonState(
+  lesson: TodayLesson,
+  saves: QueuedSave[],
+): "cancelled" | "refused" | "pending" | "recorded" | "open" {
+  if (lesson.cancelled) return "cancelled";
   const own = saves.filter((save) => save.lessonId === lesson.id);
   if (own.some((save) => save.refusal)) return "refused";
   if (own.length > 0) return "pending";
@@ -245,6 +249,7 @@ function DayScreen({
     return `${paths.today}?${query}`;
   };
   const stateWords = {
+    cancelled: t`Cancelled`,
     refused: t`Refused`,
     pending: t`Pending`,
     recorded: t`Recorded`,
@@ -327,9 +332,11 @@ function DayScreen({
                       </li>
                     ))}
                   </ul>
-                  <Link className="button button--blue today-lesson__open" to={lessonLink(lesson.id)}>
-                    {t`Record ${householdName}`}
-                  </Link>
+                  {!lesson.cancelled && (
+                    <Link className="button button--blue today-lesson__open" to={lessonLink(lesson.id)}>
+                      {t`Record ${householdName}`}
+                    </Link>
+                  )}
                 </article>
               </li>
             );

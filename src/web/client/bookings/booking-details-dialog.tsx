@@ -1,13 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
 import {
   type BookedDate,
   type Booking,
   type ClassSwimmer,
   shownBookingTitle,
 } from "../../../domain/bookings.ts";
+import { allPermissions, householdIdOf } from "../../../domain/households.ts";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatDay } from "../../../domain/school-day.ts";
+import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
+import { CancelClass, type ClassToCancel } from "./cancel-class.tsx";
 import "./bookings.css";
 
 /** The stored title in the reader's language ("3-Class Booking", "Reserva de 3 clases"). */
@@ -15,7 +19,8 @@ export const bookingTitleOf = (booking: Booking) => shownBookingTitle(booking.ti
 
 /**
  * The Booking Details popup of the dashboard and /progress (spec §2): the booking's title, its dates (each marked
- * completed once past) and whether it is paid. Closed while `booking` is null.
+ * completed once past, or cancelled) and whether it is paid. Closed while `booking` is null. A guardian allowed to
+ * book (and the owner) may cancel an upcoming class from here (issue 29): a confirmation step says what it does.
  */
 export function BookingDetailsDialog({
   booking,
@@ -30,23 +35,86 @@ export function BookingDetailsDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
+  const auth = useAuth();
+  const client = auth.status === "client" ? auth.user : null;
+  const canCancel = client !== null && (client.guardianOf?.permissions ?? allPermissions).book;
+  const [cancelling, setCancelling] = useState<ClassToCancel | null>(null);
+  /** Cancelled while the dialog is open (the list's data refreshes behind it): lesson id → what was applied. */
+  const [cancelledNow, setCancelledNow] = useState<ReadonlyMap<number, string>>(new Map());
+  const [done, setDone] = useState<{ lessonId: number; words: string } | null>(null);
+  /** The class the family chose to keep: its button takes the focus back. */
+  const keptLessonId = useRef<number | null>(null);
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  // Each booking opened (or the dialog opened again) starts afresh.
+  const bookingId = booking?.id;
+  const [shownBookingId, setShownBookingId] = useState(bookingId);
+  if (shownBookingId !== bookingId) {
+    setShownBookingId(bookingId);
+    setCancelling(null);
+    setDone(null);
+    setCancelledNow(new Map());
+  }
+  useEffect(() => {
+    if (done) doneMessage.current?.focus();
+  }, [done]);
   return (
     <Dialog open={booking !== null} title={t`Booking Details`} onClose={onClose} className="booking-details">
-      {booking && (
+      {client && booking && cancelling && (
+        <CancelClass
+          clientId={householdIdOf(client)}
+          lesson={cancelling}
+          onBack={() => {
+            keptLessonId.current = cancelling.lessonId;
+            setCancelling(null);
+          }}
+          onDone={(words) => {
+            setCancelledNow((now) => new Map(now).set(cancelling.lessonId, words));
+            setDone({ lessonId: cancelling.lessonId, words });
+            setCancelling(null);
+          }}
+        />
+      )}
+      {booking && !cancelling && (
         <>
+          {done && (
+            <p className="booking-details__done" role="status" tabIndex={-1} ref={doneMessage}>
+              <Trans>The class is cancelled.</Trans> {done.words}
+            </p>
+          )}
           <p className="booking-details__title">{bookingTitleOf(booking)}</p>
           <h3 className="booking-details__heading">
             <Trans>Dates</Trans>
           </h3>
           <ul className="booking-details__dates">
-            {booking.dates.map(({ date, swimmers, startTime, instructor }) => (
-              <li key={date}>
-                <time dateTime={date}>{formatDay(date, { dateStyle: "full" })}</time>
-                <ClassWhen startTime={startTime} instructor={instructor} />
-                <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
-                <ClassState day={date} today={today} />
-              </li>
-            ))}
+            {booking.dates.map(({ date, swimmers, startTime, instructor, lessonId, cancellation }) => {
+              const cancelled = cancellation !== null || cancelledNow.has(lessonId);
+              const day = formatDay(date, { dateStyle: "full" });
+              return (
+                <li key={date}>
+                  <time dateTime={date}>{day}</time>
+                  <ClassWhen startTime={startTime} instructor={instructor} />
+                  <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
+                  <ClassState day={date} today={today} cancelled={cancelled} />
+                  {canCancel && !cancelled && date >= today && (
+                    <button
+                      type="button"
+                      className="button booking-details__cancel"
+                      onClick={() => setCancelling({ lessonId, date })}
+                      ref={(button) => {
+                        if (button && keptLessonId.current === lessonId) {
+                          keptLessonId.current = null;
+                          button.focus();
+                        }
+                      }}
+                    >
+                      <Trans>
+                        Cancel this class<span className="visually-hidden"> of {day}</span>
+                      </Trans>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           <p className="booking-details__paid">
             {booking.paid ? (
@@ -104,10 +172,24 @@ export function WhoSwims({
 }
 
 /**
- * A class date's state beside it (the school's today): Completed once past, Today on its day (it takes place even
+ * A class date's state beside it (the school's today): Cancelled (kept, issue 29), Completed once past, Today on its day (it takes place even
  * once the plan is canceled, issue 24), else Upcoming.
  */
-export function ClassState({ day, today }: { day: string; today: string }) {
+export function ClassState({
+  day,
+  today,
+  cancelled = false,
+}: {
+  day: string;
+  today: string;
+  cancelled?: boolean;
+}) {
+  if (cancelled)
+    return (
+      <span className="class-state class-state--cancelled">
+        <Trans>Cancelled</Trans>
+      </span>
+    );
   if (day < today)
     return (
       <span className="class-state class-state--done">

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { creditKindLabel, creditUseBy } from "../../../domain/credits.ts";
+import { creditUseBy, creditWhy } from "../../../domain/credits.ts";
 import { allPermissions, householdIdOf } from "../../../domain/households.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
@@ -55,7 +55,7 @@ function CreditsOf({ clientId }: { clientId: string }) {
               {available.map((credit) => (
                 <li key={credit.id} className="available-credits__item">
                   <span className="available-credits__why">
-                    {creditKindLabel(credit.kind)}: {credit.reason}
+                    {creditWhy(credit)}
                     {credit.swimmerName && ` (${credit.swimmerName})`}
                   </span>
                   <time className="available-credits__expiry" dateTime={credit.expiresOn}>

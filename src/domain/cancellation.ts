@@ -1,0 +1,206 @@
+import type { CancellationReason } from "./policy.ts";
+import { formatDay } from "./school-day.ts";
+import { translate } from "./translate.ts";
+import { said, z } from "./zod.ts";
+
+/**
+ * A cancelled lesson (issue 29, docs/decisions/031): how it counts, what the family asks and is answered. A
+ * cancelled lesson is kept; what was applied decides how it counts against its plan, here and nowhere else:
+ *
+ *   classes bought = used + left + given back as credit
+ *
+ * A lesson cancelled late with "class-used" is used (whatever its date); one cancelled with a credit is given back:
+ * its class does not return to "left" (the credit is what the family holds now, to book with). A lesson that stands
+ * is used once its day is past.
+ */
+
+/** Why a lesson was cancelled, as stored: by the family (for the weather or not), by the school, for the weather. */
+export const lessonCancellationReasons = ["family", "family-weather", "school", "weather"] as const;
+export type LessonCancellationReason = (typeof lessonCancellationReasons)[number];
+
+/** What a family may say when it cancels. */
+export const familyCancellationReasons = ["family", "family-weather"] as const;
+
+/** What was applied: the class counts as used, or a credit was given for it. */
+export type AppliedCancellation = "class-used" | "credit";
+
+/** The policy's name for a stored reason (domain/policy.ts `cancellationOutcome`). */
+export function policyReasonOf(reason: LessonCancellationReason): CancellationReason {
+  if (reason === "family-weather") return "weather-family";
+  if (reason === "weather") return "weather-school";
+  return reason;
+}
+
+/** A lesson as the accounting reads it. */
+export interface CountedLesson {
+  /** YYYY-MM-DD, school time. */
+  date: string;
+  /** Null while it stands. */
+  cancellationOutcome: AppliedCancellation | null;
+}
+
+/** How one lesson counts against its plan on `today`. */
+export type LessonCount = "used" | "credited" | "today" | "upcoming";
+
+export function lessonCount(lesson: CountedLesson, today: string): LessonCount {
+  if (lesson.cancellationOutcome === "credit") return "credited";
+  if (lesson.cancellationOutcome === "class-used") return "used";
+  if (lesson.date < today) return "used";
+  return lesson.date === today ? "today" : "upcoming";
+}
+
+export interface PlanAccount {
+  /** Every lesson of the period, cancelled ones included: each took one of the classes bought. */
+  booked: number;
+  /** Taken, or cancelled late with the class counting as used. */
+  used: number;
+  /** Cancelled with a credit: the class went back to the family as that credit. */
+  credited: number;
+  /** Standing lessons of today. */
+  today: number;
+  /** Standing lessons of later days. */
+  upcoming: number;
+  /** Classes still to book. */
+  left: number;
+}
+
+/**
+ * A plan's classes on `today` from its period's lessons: bought = used + credited + today + upcoming + left, and
+ * left = bought − booked (never below 0; an ended plan, `active` false, has none left to book).
+ */
+export function planAccount(
+  totalClasses: number,
+  lessons: readonly CountedLesson[],
+  today: string,
+  active = true,
+): PlanAccount {
+  const account = { booked: lessons.length, used: 0, credited: 0, today: 0, upcoming: 0 };
+  for (const lesson of lessons) account[lessonCount(lesson, today)] += 1;
+  return { ...account, left: active ? Math.max(0, totalClasses - lessons.length) : 0 };
+}
+
+export const cancellationMessages = {
+  get notFound() {
+    return translate(/*i18n*/ { id: "cancellation.notFound", message: "This class does not exist." });
+  },
+  get alreadyCancelled() {
+    return translate(
+      /*i18n*/ { id: "cancellation.alreadyCancelled", message: "This class has already been cancelled." },
+    );
+  },
+  get past() {
+    return translate(
+      /*i18n*/ {
+        id: "cancellation.past",
+        message: "This class has already started or taken place: it can no longer be cancelled.",
+      },
+    );
+  },
+  get outcomeChanged() {
+    return translate(
+      /*i18n*/ {
+        id: "cancellation.outcomeChanged",
+        message:
+          "The deadline passed while you were deciding. Read what cancelling does now, then confirm again.",
+      },
+    );
+  },
+  get reasonChoice() {
+    return translate(
+      /*i18n*/ { id: "cancellation.reasonChoice", message: "Choose why the class is cancelled." },
+    );
+  },
+  get outcomeChoice() {
+    return translate(
+      /*i18n*/ { id: "cancellation.outcomeChoice", message: "Say what you were told cancelling would do." },
+    );
+  },
+  get classUsed() {
+    return translate(/*i18n*/ { id: "cancellation.classUsed", message: "The class counts as used." });
+  },
+  get cancelled() {
+    return translate(/*i18n*/ { id: "cancellation.cancelled", message: "The class is cancelled." });
+  },
+  creditUntil: (expiresOn: string) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.creditUntil",
+        message: "You get a credit for this class, valid until {day}.",
+        values: { day: formatDay(expiresOn) },
+      },
+    ),
+  lateClassUsed: (hours: number) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.lateClassUsed",
+        message:
+          "It is less than {hours, plural, one {# hour} other {# hours}} before the class: the class counts as used.",
+        values: { hours },
+      },
+    ),
+  lateCredit: (hours: number, expiresOn: string) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.lateCredit",
+        message:
+          "It is less than {hours, plural, one {# hour} other {# hours}} before the class, but you still get a credit for it, valid until {day}.",
+        values: { hours, day: formatDay(expiresOn) },
+      },
+    ),
+};
+
+/** What the family is told, in plain words, before confirming. */
+export function cancellationWords(
+  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours">,
+): string {
+  if (preview.outcome === "class-used") return cancellationMessages.lateClassUsed(preview.noticeHours ?? 0);
+  if (preview.timing === "late")
+    return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");
+  return cancellationMessages.creditUntil(preview.creditExpiresOn ?? "");
+}
+
+/** GET …/lessons/:lessonId/cancellation: what cancelling now would do, under the lesson's own policy version. */
+export interface CancellationPreview {
+  lessonId: number;
+  reason: LessonCancellationReason;
+  timing: "free" | "late";
+  outcome: AppliedCancellation;
+  /** The credit's last day (YYYY-MM-DD, school time, included) when the outcome is a credit. */
+  creditExpiresOn: string | null;
+  /** The last moment a free cancellation can be made (ISO). */
+  deadline: string | null;
+  noticeHours: number | null;
+  /** The sentence the family reads before confirming, in their language. */
+  words: string;
+}
+
+/** POST …/lessons/:lessonId/cancellation's answer; a 409 for a changed outcome carries `preview` (the new one). */
+export interface CancellationResponse {
+  lessonId: number;
+  cancelledAt: string;
+  outcome: AppliedCancellation;
+  creditId: number | null;
+  creditExpiresOn: string | null;
+  message: string;
+}
+
+export const cancellationReasonSchema = z.enum(
+  familyCancellationReasons,
+  said(() => cancellationMessages.reasonChoice),
+);
+
+export const cancellationPreviewQuerySchema = z
+  .object({ reason: cancellationReasonSchema.default("family") })
+  .strict();
+
+/** POST body: why, and the outcome the family was shown (a different one now is a 409, nothing applied). */
+export const cancelLessonSchema = z
+  .object({
+    reason: cancellationReasonSchema,
+    expectedOutcome: z.enum(
+      ["class-used", "credit"],
+      said(() => cancellationMessages.outcomeChoice),
+    ),
+  })
+  .strict();
+export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;
