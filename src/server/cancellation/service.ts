@@ -22,40 +22,18 @@ import { mailWords } from "../i18n/mail-words.ts";
 import { policyByVersion } from "../policy/service.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
+import {
+  claimCancellation,
+  findHouseholdLesson,
+  type LessonToCancel,
+  setCancellationCredit,
+} from "./repository.ts";
 
 export type CancellationDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
 
-interface LessonToCancel {
-  id: number;
-  clientId: string;
-  date: string;
-  startTime: string | null;
-  policyVersion: number;
-  cancelledAt: string | null;
-  instructorEmail: string | null;
-  instructorName: string | null;
-  instructorLocale: string | null;
-}
-
 /** The household's lesson, or 404: another household's lesson is, to this caller, no lesson at all. */
 async function lessonOfHousehold(db: Db, clientId: string, lessonId: number): Promise<LessonToCancel> {
-  const lesson = await db
-    .selectFrom("lesson")
-    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
-    .select([
-      "lesson.id",
-      "lesson.clientId",
-      "lesson.date",
-      "lesson.startTime",
-      "lesson.policyVersion",
-      "lesson.cancelledAt",
-      "instructor.email as instructorEmail",
-      "instructor.name as instructorName",
-      "instructor.locale as instructorLocale",
-    ])
-    .where("lesson.id", "=", lessonId)
-    .where("lesson.clientId", "=", clientId)
-    .executeTakeFirst();
+  const lesson = await findHouseholdLesson(db, clientId, lessonId);
   if (!lesson) throw appError("not-found", 404, cancellationMessages.notFound);
   return lesson;
 }
@@ -171,18 +149,13 @@ export async function cancelLesson(
       });
     }
     const cancelledAt = now.toISOString();
-    const claimed = await trx
-      .updateTable("lesson")
-      .set({
-        cancelledAt,
-        cancelledByUserId: byUserId,
-        cancellationReason: input.reason,
-        cancellationOutcome: outcome.result.kind,
-      })
-      .where("id", "=", lesson.id)
-      .where("cancelledAt", "is", null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
+    const claimed = await claimCancellation(trx, lesson.id, {
+      cancelledAt,
+      cancelledByUserId: byUserId,
+      cancellationReason: input.reason,
+      cancellationOutcome: outcome.result.kind,
+    });
+    if (!claimed) {
       throw appError("lesson-cancelled", 409, cancellationMessages.alreadyCancelled);
     }
     let credit: { id: number; expiresOn: string } | null = null;
@@ -198,11 +171,7 @@ export async function cancelLesson(
         now,
         timeZone: config.TZ_SCHOOL,
       });
-      await trx
-        .updateTable("lesson")
-        .set({ cancellationCreditId: credit.id })
-        .where("id", "=", lesson.id)
-        .execute();
+      await setCancellationCredit(trx, lesson.id, credit.id);
     }
     const applied = () =>
       credit ? cancellationMessages.creditUntil(credit.expiresOn) : cancellationMessages.classUsed;
