@@ -1,6 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import { migrateTo, migrateToLatest } from "../../src/server/db/database.ts";
+import { demoData, demoProgress } from "../../scripts/seed.ts";
+import { type Db, migrateTo, migrateToLatest } from "../../src/server/db/database.ts";
+import { migrations } from "../../src/server/db/migrations/index.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
+import { seed, seedProgress } from "./factories.ts";
 
 /**
  * "A migration keeps meaning" (../shared/model.md), tested: a database as an older release left it, filled with the
@@ -179,4 +182,40 @@ export function compareKept({ before, after }: MigrationRun, expected: KeptRows 
 
 function isDeepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The usual test of a migration since the curriculum (0018): `npm run seed`'s school (households, swimmers, lessons,
+ * assessment histories and level results, `clients` households) written as the release just before migration `to`
+ * left it, then `extra` rows of the test's own, then `to`. The release before is read from the migrations' order,
+ * so the test holds whichever migrations land before it.
+ */
+export async function migrateSeededSchool(
+  testDb: { db: Kysely<any>; schema?: string },
+  to: string,
+  options: { clients: number; extra?: (db: Db) => Promise<unknown> },
+): Promise<MigrationRun> {
+  const names = Object.keys(migrations);
+  const from = names[names.indexOf(to) - 1];
+  if (!from) throw new Error(`no migration before ${to}`);
+  const now = new Date("2026-03-02T10:00:00.000Z");
+  return migrateWithData(testDb.db, {
+    from,
+    to,
+    schema: testDb.schema,
+    fill: async (db) => {
+      const school = db as Db;
+      const { clients } = options;
+      const data = demoData({
+        clients,
+        bookings: clients * 2,
+        passwordHash: "$scrypt$x",
+        timeZone: "UTC",
+        now,
+      });
+      await seed(school, data);
+      await seedProgress(school, await demoProgress(school, { now, timeZone: "UTC" }));
+      await options.extra?.(school);
+    },
+  });
 }

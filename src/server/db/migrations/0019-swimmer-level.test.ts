@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoData, demoProgress } from "../../../../scripts/seed.ts";
-import { seed, seedProgress } from "../../../../test/support/factories.ts";
-import { compareKept, type MigrationRun, migrateWithData } from "../../../../test/support/migration-check.ts";
+import {
+  compareKept,
+  type MigrationRun,
+  migrateSeededSchool,
+} from "../../../../test/support/migration-check.ts";
 import { createTestDatabase } from "../../../../test/support/test-database.ts";
-import type { Db } from "../database.ts";
 
 /**
  * Migration 0019 (a swimmer's placement in a level; issue 28) on a school as release 0018 left it: `npm run seed`'s
@@ -13,20 +14,10 @@ import type { Db } from "../database.ts";
  */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let run: MigrationRun;
-const now = new Date("2026-03-02T10:00:00.000Z");
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
-  run = await migrateWithData(testDb.db, {
-    from: "0018-curriculum",
-    to: "0019-swimmer-level",
-    schema: testDb.schema,
-    fill: async (db) => {
-      const data = demoData({ clients: 150, bookings: 300, passwordHash: "$scrypt$x", timeZone: "UTC", now });
-      await seed(db as Db, data);
-      await seedProgress(db as Db, await demoProgress(db as Db, { now, timeZone: "UTC" }));
-    },
-  });
+  run = await migrateSeededSchool(testDb, "0019-swimmer-level", { clients: 150 });
 });
 afterAll(() => testDb.close());
 

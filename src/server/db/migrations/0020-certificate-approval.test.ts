@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoData, demoProgress } from "../../../../scripts/seed.ts";
-import { seed, seedProgress } from "../../../../test/support/factories.ts";
-import { compareKept, type MigrationRun, migrateWithData } from "../../../../test/support/migration-check.ts";
+import {
+  compareKept,
+  type MigrationRun,
+  migrateSeededSchool,
+} from "../../../../test/support/migration-check.ts";
 import { createTestDatabase } from "../../../../test/support/test-database.ts";
-import type { Db } from "../database.ts";
 
 /**
  * Migration 0020 ("Approve certificates before publishing", issue 28) on a school as release 0019 left it: `npm run
@@ -16,15 +17,10 @@ const now = new Date("2026-03-02T10:00:00.000Z");
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
-  run = await migrateWithData(testDb.db, {
-    from: "0019-swimmer-level",
-    to: "0020-certificate-approval",
-    schema: testDb.schema,
-    fill: async (db) => {
-      const data = demoData({ clients: 60, bookings: 120, passwordHash: "$scrypt$x", timeZone: "UTC", now });
-      await seed(db as Db, data);
-      await seedProgress(db as Db, await demoProgress(db as Db, { now, timeZone: "UTC" }));
-      await db
+  run = await migrateSeededSchool(testDb, "0020-certificate-approval", {
+    clients: 60,
+    extra: (db) =>
+      db
         .insertInto("schoolSettings")
         .values({
           id: 1,
@@ -35,8 +31,7 @@ beforeAll(async () => {
           updatedAt: now.toISOString(),
           updatedByUserId: null,
         })
-        .execute();
-    },
+        .execute(),
   });
 });
 afterAll(() => testDb.close());

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoData, demoProgress } from "../../../../scripts/seed.ts";
-import { seed, seedProgress } from "../../../../test/support/factories.ts";
-import { compareKept, type MigrationRun, migrateWithData } from "../../../../test/support/migration-check.ts";
+import {
+  compareKept,
+  type MigrationRun,
+  migrateSeededSchool,
+} from "../../../../test/support/migration-check.ts";
 import { createTestDatabase } from "../../../../test/support/test-database.ts";
 import { defaultPolicy } from "../../../domain/policy.ts";
-import type { Db } from "../database.ts";
 
 /**
  * Migration 0021 (the cancellation policy, versioned; issue 29) on a school as release 0020 left it: `npm run seed`'s
@@ -13,20 +14,10 @@ import type { Db } from "../database.ts";
  */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let run: MigrationRun;
-const now = new Date("2026-03-02T10:00:00.000Z");
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ migrated: false });
-  run = await migrateWithData(testDb.db, {
-    from: "0020-certificate-approval",
-    to: "0021-cancellation-policy",
-    schema: testDb.schema,
-    fill: async (db) => {
-      const data = demoData({ clients: 100, bookings: 200, passwordHash: "$scrypt$x", timeZone: "UTC", now });
-      await seed(db as Db, data);
-      await seedProgress(db as Db, await demoProgress(db as Db, { now, timeZone: "UTC" }));
-    },
-  });
+  run = await migrateSeededSchool(testDb, "0021-cancellation-policy", { clients: 100 });
 });
 afterAll(() => testDb.close());
 
