@@ -3,16 +3,13 @@ import { paths } from "../../domain/paths.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { publicUrl } from "../config.ts";
-import { type MailRecipient, mailRecipients } from "../households/service.ts";
-import { inLocale } from "../i18n/i18n.ts";
+import { sweepHouseholdMails } from "../households/mail-sweep.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import type { Wiring } from "../wiring.ts";
 import { claimExpiryNotice, type ExpiringCredit, expiringCredits } from "./repository.ts";
 
 export type ExpiryNoticeDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
-
-const batchSize = 100;
 
 /** The week-before mail of one credit, in the language the caller writes it in (the guardian's). */
 export function creditExpiryMail(
@@ -71,42 +68,14 @@ export async function queueCreditExpiryNotices(deps: ExpiryNoticeDeps): Promise<
   const today = dayInZone(now, config.TZ_SCHOOL);
   const siteUrl = publicUrl(config);
 
-  const queued: number[] = [];
-  let afterId = 0;
-  for (;;) {
-    const due = await expiringCredits(db, {
-      from: today,
-      to: addDays(today, expiryNoticeDays),
-      afterId,
-      limit: batchSize,
-    });
-    const recipients = new Map<string, MailRecipient[]>();
-    for (const to of await mailRecipients(
-      db,
-      due.map((credit) => credit.clientId),
-      { reminders: false },
-    )) {
-      recipients.set(to.clientId, [...(recipients.get(to.clientId) ?? []), to]);
-    }
-    for (const credit of due) {
-      const mailIds = await db.transaction().execute(async (trx) => {
-        if (!(await claimExpiryNotice(trx, credit.id, clock.now().toISOString()))) return [];
-        const ids: number[] = [];
-        for (const to of recipients.get(credit.clientId) ?? []) {
-          ids.push(
-            await outbox.enqueue(
-              inLocale(to.locale, () => creditExpiryMail(credit, to, siteUrl)),
-              trx,
-            ),
-          );
-        }
-        return ids;
-      });
-      queued.push(...mailIds);
-    }
-    if (due.length < batchSize) break;
-    afterId = due[due.length - 1]?.id ?? afterId;
-  }
-  for (const mailId of queued) await outbox.deliver(mailId);
-  return queued.length;
+  return sweepHouseholdMails(
+    { db, outbox, now: () => clock.now().toISOString() },
+    {
+      due: (afterId, limit) =>
+        expiringCredits(db, { from: today, to: addDays(today, expiryNoticeDays), afterId, limit }),
+      reminders: false,
+      claim: (trx, credit, at) => claimExpiryNotice(trx, credit.id, at),
+      mailsOf: async () => (credit, to) => creditExpiryMail(credit, to, siteUrl),
+    },
+  );
 }

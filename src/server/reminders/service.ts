@@ -6,14 +6,9 @@ import { type CancellationPolicy, policyWords } from "../../domain/policy.ts";
 import { addDays, dayInZone, formatDay, hourInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { publicUrl } from "../config.ts";
-import {
-  type MailRecipient,
-  mailRecipients,
-  remindersEnabledFor,
-  setRemindersEnabled,
-} from "../households/service.ts";
+import { sweepHouseholdMails } from "../households/mail-sweep.ts";
+import { remindersEnabledFor, setRemindersEnabled } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
-import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { policiesByVersion } from "../policy/service.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
@@ -21,9 +16,6 @@ import type { Wiring } from "../wiring.ts";
 import { claimReminder, type DueLesson, dueLessons } from "./repository.ts";
 
 export type ReminderDeps = Pick<Wiring, "db" | "outbox" | "clock" | "config">;
-
-/** Lessons read per query; the sweep reads again until a batch comes back short. */
-const batchSize = 100;
 
 /**
  * The day-before reminder, in the language the caller writes it in (the client's: see queueDueReminders), with the
@@ -88,48 +80,26 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
   const tomorrow = addDays(dayInZone(now, config.TZ_SCHOOL), 1);
   const siteUrl = publicUrl(config);
 
-  const queued: number[] = [];
-  let afterId = 0;
-  for (;;) {
-    const due = await dueLessons(db, { day: tomorrow, afterId, limit: batchSize });
-    // Every guardian of the household who wants it, each in their own language, whoever runs the sweep.
-    const recipients = new Map<string, MailRecipient[]>();
-    for (const to of await mailRecipients(
-      db,
-      due.map((lesson) => lesson.clientId),
-      { reminders: true },
-    )) {
-      recipients.set(to.clientId, [...(recipients.get(to.clientId) ?? []), to]);
-    }
-    const policies = await policiesByVersion(
-      db,
-      due.map((lesson) => lesson.policyVersion),
-    );
-    for (const lesson of due) {
-      const policy = policies.get(lesson.policyVersion);
-      if (!policy)
-        throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
-      const mailIds = await db.transaction().execute(async (trx) => {
-        const claimed = await claimReminder(trx, lesson.id, clock.now().toISOString());
-        if (!claimed) return [];
-        const ids: number[] = [];
-        for (const to of recipients.get(lesson.clientId) ?? []) {
-          ids.push(
-            await outbox.enqueue(
-              inLocale(to.locale, () => reminderMail(lesson, to, siteUrl, policy.policy)),
-              trx,
-            ),
-          );
-        }
-        return ids;
-      });
-      queued.push(...mailIds);
-    }
-    if (due.length < batchSize) break;
-    afterId = due[due.length - 1]?.id ?? afterId;
-  }
-  for (const mailId of queued) await outbox.deliver(mailId);
-  return queued.length;
+  return sweepHouseholdMails(
+    { db, outbox, now: () => clock.now().toISOString() },
+    {
+      due: (afterId, limit) => dueLessons(db, { day: tomorrow, afterId, limit }),
+      reminders: true,
+      claim: (trx, lesson, at) => claimReminder(trx, lesson.id, at),
+      mailsOf: async (batch) => {
+        const policies = await policiesByVersion(
+          db,
+          batch.map((lesson) => lesson.policyVersion),
+        );
+        return (lesson, to) => {
+          const policy = policies.get(lesson.policyVersion);
+          if (!policy)
+            throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
+          return reminderMail(lesson, to, siteUrl, policy.policy);
+        };
+      },
+    },
+  );
 }
 
 /** The reminder choice of guardian `userId` (guardianActingFor). */
