@@ -333,6 +333,22 @@ describe("GET /api/today: each swimmer's level", () => {
       ["Treading water", null, null],
     ]);
 
+    // A class cancelled is no lesson anyone was forgotten in: 23 February, cancelled, no longer counts.
+    await db
+      .updateTable("lesson")
+      .set({
+        cancelledAt: "2026-02-20T10:00:00.000Z",
+        cancellationReason: "family",
+        cancellationOutcome: "class-used",
+      })
+      .where("id", "=", ids["2026-02-23"] as number)
+      .execute();
+    expect(skillsOf(await shownIn(i1, ids[today] as number, f.leo))).toEqual([
+      ["Floating on back", "Introduced", 0],
+      ["Front glide", "Progressing", 1],
+      ["Treading water", null, null],
+    ]);
+
     // Today's lesson recorded, Treading water rated in it: today's counts for the two others, none for it.
     const answer = await json<LessonRecordResponse>(
       await save(ids[today] as number, f, [
@@ -340,8 +356,8 @@ describe("GET /api/today: each swimmer's level", () => {
       ]),
     );
     expect(skillsOf(swimmerIn(answer.lesson, f.leo))).toEqual([
-      ["Floating on back", "Introduced", 2],
-      ["Front glide", "Progressing", 3],
+      ["Floating on back", "Introduced", 1],
+      ["Front glide", "Progressing", 2],
       ["Treading water", "Not yet", 0],
     ]);
   });

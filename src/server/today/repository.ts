@@ -231,7 +231,10 @@ export interface SwimmerLessonRow {
   attendance: Attendance | null;
 }
 
-/** Every lesson of these swimmers up to `lastDate`, in one query (lessonSwimmer_swimmerId_idx). */
+/**
+ * Every lesson of these swimmers up to `lastDate` that was not cancelled (a class that did not take place is none a
+ * skill could be assessed in), in one query (lessonSwimmer_swimmerId_idx).
+ */
 export async function lessonsOfSwimmers(
   db: Db,
   swimmerIds: readonly string[],
@@ -250,6 +253,7 @@ export async function lessonsOfSwimmers(
     ])
     .where("lessonSwimmer.swimmerId", "in", [...swimmerIds])
     .where("lesson.date", "<=", lastDate)
+    .where("lesson.cancelledAt", "is", null)
     .execute();
   return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId), attendance: row.attendance ?? null }));
 }
