@@ -11,7 +11,8 @@ import { said, z } from "./zod.ts";
  *
  * A lesson cancelled late with "class-used" is used (whatever its date); one cancelled with a credit is given back:
  * its class does not return to "left" (the credit is what the family holds now, to book with). A lesson that stands
- * is used once its day is past.
+ * is used once its day is past. A lesson booked with a class credit (docs/decisions/032) is not one of its plan's
+ * classes at all: the plan's account leaves it out, whatever happens to it.
  */
 
 /** Why a lesson was cancelled, as stored: by the family (for the weather or not), by the school, for the weather. */
@@ -37,7 +38,13 @@ export interface CountedLesson {
   date: string;
   /** Null while it stands. */
   cancellationOutcome: AppliedCancellation | null;
+  /** The class credit that paid for it (docs/decisions/032); null or absent: one of its plan's classes. */
+  paidByCreditId?: number | null;
 }
+
+/** A lesson paid by a class credit takes none of its plan's classes. */
+export const paidByCredit = (lesson: Pick<CountedLesson, "paidByCreditId">): boolean =>
+  lesson.paidByCreditId !== null && lesson.paidByCreditId !== undefined;
 
 /** How one lesson counts against its plan on `today`. */
 export type LessonCount = "used" | "credited" | "today" | "upcoming";
@@ -50,7 +57,10 @@ export function lessonCount(lesson: CountedLesson, today: string): LessonCount {
 }
 
 export interface PlanAccount {
-  /** Every lesson of the period, cancelled ones included: each took one of the classes bought. */
+  /**
+   * Every lesson of the period paid by the plan, cancelled ones included: each took one of the classes bought. A
+   * lesson paid by a credit is in none of these counts.
+   */
   booked: number;
   /** Taken, or cancelled late with the class counting as used. */
   used: number;
@@ -66,7 +76,8 @@ export interface PlanAccount {
 
 /**
  * A plan's classes on `today` from its period's lessons: bought = used + credited + today + upcoming + left, and
- * left = bought − booked (never below 0; an ended plan, `active` false, has none left to book).
+ * left = bought − booked (never below 0; an ended plan, `active` false, has none left to book). Lessons paid by a
+ * credit are left out: they are not the plan's.
  */
 export function planAccount(
   totalClasses: number,
@@ -74,9 +85,10 @@ export function planAccount(
   today: string,
   active = true,
 ): PlanAccount {
-  const account = { booked: lessons.length, used: 0, credited: 0, today: 0, upcoming: 0 };
-  for (const lesson of lessons) account[lessonCount(lesson, today)] += 1;
-  return { ...account, left: active ? Math.max(0, totalClasses - lessons.length) : 0 };
+  const planLessons = lessons.filter((lesson) => !paidByCredit(lesson));
+  const account = { booked: planLessons.length, used: 0, credited: 0, today: 0, upcoming: 0 };
+  for (const lesson of planLessons) account[lessonCount(lesson, today)] += 1;
+  return { ...account, left: active ? Math.max(0, totalClasses - planLessons.length) : 0 };
 }
 
 export const cancellationMessages = {
