@@ -150,6 +150,24 @@ export const cancellationMessages = {
         values: { hours },
       },
     ),
+  weatherCreditUntil: (hours: number, expiresOn: string) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.weatherCreditUntil",
+        message:
+          "For the weather, {hours, plural, one {# hour's} other {# hours'}} notice is enough: you get a credit for this class, valid until {day}.",
+        values: { hours, day: formatDay(expiresOn) },
+      },
+    ),
+  weatherLateClassUsed: (hours: number) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.weatherLateClassUsed",
+        message:
+          "Even for the weather, it is less than {hours, plural, one {# hour} other {# hours}} before the class: the class counts as used.",
+        values: { hours },
+      },
+    ),
   lateCredit: (hours: number, expiresOn: string) =>
     translate(
       /*i18n*/ {
@@ -161,10 +179,21 @@ export const cancellationMessages = {
     ),
 };
 
-/** What the family is told, in plain words, before confirming. */
+/**
+ * What the family is told, in plain words, before confirming. For the weather (`family-weather`) the words name the
+ * weather's own notice, so the family knows which rule applied.
+ */
 export function cancellationWords(
-  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours">,
+  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours"> & {
+    reason?: LessonCancellationReason;
+  },
 ): string {
+  const hours = preview.noticeHours ?? 0;
+  if (preview.reason === "family-weather") {
+    if (preview.outcome === "class-used") return cancellationMessages.weatherLateClassUsed(hours);
+    if (preview.timing === "free")
+      return cancellationMessages.weatherCreditUntil(hours, preview.creditExpiresOn ?? "");
+  }
   if (preview.outcome === "class-used") return cancellationMessages.lateClassUsed(preview.noticeHours ?? 0);
   if (preview.timing === "late")
     return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");

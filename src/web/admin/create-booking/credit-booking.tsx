@@ -91,28 +91,31 @@ export function CreditBooking({
               <Trans>Credit to use</Trans>
             </legend>
             <ul>
-              {draft.credits.map((credit) => (
-                <li key={credit.id}>
-                  <label>
-                    <input
-                      type="radio"
-                      name={`${headingId}-credit`}
-                      checked={chosen?.id === credit.id}
-                      onChange={() => setCreditId(credit.id)}
-                    />
-                    <span>
-                      <strong>{creditUseBy(credit.expiresOn)}</strong>
-                      {credit.swimmerName && (
-                        <>
-                          {" · "}
-                          <Trans>for {credit.swimmerName}</Trans>
-                        </>
-                      )}
-                      <span className="credit-booking__why">{creditWhy(credit)}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
+              {draft.credits.map((credit) => {
+                const swimmer = credit.swimmerName;
+                return (
+                  <li key={credit.id}>
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${headingId}-credit`}
+                        checked={chosen?.id === credit.id}
+                        onChange={() => setCreditId(credit.id)}
+                      />
+                      <span>
+                        <strong>{creditUseBy(credit.expiresOn)}</strong>
+                        {swimmer && (
+                          <>
+                            {" · "}
+                            <Trans>for {swimmer}</Trans>
+                          </>
+                        )}
+                        <span className="credit-booking__why">{creditWhy(credit)}</span>
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
           </fieldset>
           <p className="booking-hint">
