@@ -101,7 +101,7 @@ export function BookingDetailsDialog({
                       <button
                         type="button"
                         className="button booking-details__cancel"
-                        onClick={() => setCancelling({ lessonId, date })}
+                        onClick={() => setCancelling({ lessonId, date, paidByCredit })}
                         ref={(button) => {
                           if (button && keptLessonId.current === lessonId) {
                             keptLessonId.current = null;

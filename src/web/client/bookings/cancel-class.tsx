@@ -9,6 +9,8 @@ import { type FamilyReason, useCancelLesson, useCancellationPreview } from "../a
 export interface ClassToCancel {
   lessonId: number;
   date: string;
+  /** Booked with a class credit (docs/decisions/032): a late cancellation spends that credit. */
+  paidByCredit?: boolean;
 }
 
 /**
@@ -108,6 +110,12 @@ export function CancelClass({
       {preview.data && !preview.isFetching && (
         <p className="cancel-class__outcome" aria-live="polite">
           {preview.data.words}
+          {lesson.paidByCredit && preview.data.outcome === "class-used" && (
+            <>
+              {" "}
+              <Trans>This class was booked with a credit: that credit is spent.</Trans>
+            </>
+          )}
         </p>
       )}
       <div className="cancel-class__actions">
