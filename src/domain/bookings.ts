@@ -1,3 +1,4 @@
+import type { CreditView } from "./credits.ts";
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
@@ -92,6 +93,33 @@ export const bookingMessages = {
   },
   get saved() {
     return translate(/*i18n*/ { id: "bookings.saved", message: "Booking saved successfully!" });
+  },
+  get bookedWithCredit() {
+    return translate(
+      /*i18n*/ {
+        id: "bookings.bookedWithCredit",
+        message: "Class booked with a credit. The plan's classes are unchanged.",
+      },
+    );
+  },
+  get creditNeedsPlan() {
+    return translate(
+      /*i18n*/ {
+        id: "bookings.creditNeedsPlan",
+        message: "This family has never had a plan: a class with a credit can be booked once they have one.",
+      },
+    );
+  },
+  get creditForAnotherSwimmer() {
+    return translate(
+      /*i18n*/ {
+        id: "bookings.creditForAnotherSwimmer",
+        message: "This credit is for a swimmer who is not in this class.",
+      },
+    );
+  },
+  get creditChoice() {
+    return translate(/*i18n*/ { id: "bookings.creditChoice", message: "Choose a credit to book with." });
   },
   get updateFailed() {
     return translate(/*i18n*/ { id: "bookings.updateFailed", message: "Error updating booking." });
@@ -315,6 +343,12 @@ export function checkNewSelection(s: NewSelection): BookingRefusal | null {
   return null;
 }
 
+/** A date booked with a class credit (docs/decisions/032): today or later, within the booking horizon. */
+export function checkCreditDate(s: { date: string; today: string }): BookingRefusal | null {
+  if (s.date < s.today) return { code: "past-date", message: bookingMessages.pastDate };
+  return beyondHorizon({ chosen: [s.date], today: s.today });
+}
+
 export interface EditSelection extends NewSelection {
   /** The booking's class count before the edit: Manage Bookings moves dates, it does not add them. */
   classCount: number;
@@ -432,6 +466,29 @@ export const saveBookingSchema = z
 export type SaveBookingInput = z.infer<typeof saveBookingSchema>;
 
 /**
+ * POST /api/bookings/credit-lesson: the owner books one date with one of the household's class credits
+ * (docs/decisions/032). `creditId`: the credit chosen; unset, the one that expires first. `swimmerIds`, `startTime`
+ * and `instructorId` as for a save.
+ */
+export const bookWithCreditSchema = z
+  .object({
+    clientId: z.string(said(() => bookingMessages.selectClientFirst)).regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      said(() => bookingMessages.selectClientFirst),
+    ),
+    date: isoDay,
+    creditId: z
+      .number(said(() => bookingMessages.creditChoice))
+      .int(said(() => bookingMessages.creditChoice))
+      .positive(said(() => bookingMessages.creditChoice))
+      .optional(),
+    swimmerIds: swimmerIdList.optional(),
+    ...lessonScheduleFields,
+  })
+  .strict();
+export type BookWithCreditInput = z.infer<typeof bookWithCreditSchema>;
+
+/**
  * PATCH /api/bookings/:bookingId: the future dates chosen in Edit Booking Dates (past dates are kept); `swimmerIds`,
  * `startTime` and `instructorId` as for a save, for the dates it adds.
  */
@@ -513,6 +570,8 @@ export interface BookedDate {
   lessonId: number;
   /** Null while it stands; a cancelled class is kept (domain/cancellation.ts says how it counts). */
   cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  /** Booked with a class credit: it takes none of the plan's classes (docs/decisions/032). */
+  paidByCredit: boolean;
 }
 
 export interface Booking {
@@ -547,9 +606,14 @@ export interface BookingPageResponse {
   today: string;
 }
 
-/** GET /api/bookings/draft/:clientId: what Create Booking loads once a client with an active plan is picked. */
+/**
+ * GET /api/bookings/draft/:clientId: what Create Booking loads once a client with an active plan, or with class
+ * credits, is picked.
+ */
 export interface BookingDraftResponse {
   clientId: string;
+  /** False: the plan ended (or none is active) and the family books only with its credits (docs/decisions/032). */
+  hasActivePlan: boolean;
   subscriptionId: string | null;
   totalClasses: number;
   /** totalClasses − every booked date of the plan's current period. */
@@ -562,6 +626,20 @@ export interface BookingDraftResponse {
   swimmers: { id: string; firstName: string; lastName: string }[];
   /** Today in the school's time zone: the calendar's first selectable day. */
   today: string;
+  /** The household's class credits available now, the one used first first (the one expiring first). */
+  credits: CreditView[];
+  /** Today's and later dates booked with a credit, not cancelled: taken, and not the plan's. */
+  creditDates: string[];
+}
+
+/** POST /api/bookings/credit-lesson */
+export interface BookWithCreditResponse {
+  booking: Booking;
+  /** The active plan's classes left (unchanged by the credit); null without an active plan. */
+  classesLeft: number | null;
+  /** The credit redeemed. */
+  creditId: number;
+  message: string;
 }
 
 /** POST /api/bookings, PATCH /api/bookings/:bookingId, PUT /api/bookings/:bookingId/feedback */

@@ -89,6 +89,25 @@ describe("a plan's accounting with cancellations", () => {
     expect(planAccount(8, lessons, "2026-03-02", false).left).toBe(0);
   });
 
+  it("leaves out a lesson paid by a credit, whatever happens to it (docs/decisions/032)", () => {
+    const plan: CountedLesson[] = [
+      { date: "2026-03-01", cancellationOutcome: null },
+      { date: "2026-03-05", cancellationOutcome: "credit" },
+    ];
+    const byCredit: CountedLesson[] = [
+      { date: "2026-02-27", cancellationOutcome: null, paidByCreditId: 7 },
+      { date: "2026-03-09", cancellationOutcome: null, paidByCreditId: 8 },
+      { date: "2026-03-10", cancellationOutcome: "class-used", paidByCreditId: 9 },
+      { date: "2026-03-11", cancellationOutcome: "credit", paidByCreditId: 10 },
+    ];
+    expect(planAccount(4, [...plan, ...byCredit], "2026-03-02")).toEqual(planAccount(4, plan, "2026-03-02"));
+    expect(planAccount(4, [...plan, ...byCredit], "2026-03-02")).toMatchObject({
+      booked: 2,
+      used: 1,
+      left: 2,
+    });
+  });
+
   it("names the policy's reasons and says the outcome in plain words", () => {
     expect(policyReasonOf("family-weather")).toBe("weather-family");
     expect(policyReasonOf("weather")).toBe("weather-school");
@@ -104,6 +123,27 @@ describe("a plan's accounting with cancellations", () => {
     expect(
       cancellationWords({ timing: "late", outcome: "class-used", creditExpiresOn: null, noticeHours: 24 }),
     ).toBe("It is less than 24 hours before the class: the class counts as used.");
+    // For the weather the words name the weather's notice, in time or not.
+    expect(
+      cancellationWords({
+        reason: "family-weather",
+        timing: "free",
+        outcome: "credit",
+        creditExpiresOn: "2027-01-12",
+        noticeHours: 3,
+      }),
+    ).toBe(
+      "For the weather, 3 hours' notice is enough: you get a credit for this class, valid until January 12, 2027.",
+    );
+    expect(
+      cancellationWords({
+        reason: "family-weather",
+        timing: "late",
+        outcome: "class-used",
+        creditExpiresOn: null,
+        noticeHours: 1,
+      }),
+    ).toBe("Even for the weather, it is less than 1 hour before the class: the class counts as used.");
     // A cancellation's credit stores the class's day; the family reads it as a day.
     expect(creditWhy({ kind: "cancellation", reason: "2027-01-12" })).toBe(
       "Cancelled in time: the class of January 12, 2027",

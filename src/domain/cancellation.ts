@@ -11,7 +11,8 @@ import { said, z } from "./zod.ts";
  *
  * A lesson cancelled late with "class-used" is used (whatever its date); one cancelled with a credit is given back:
  * its class does not return to "left" (the credit is what the family holds now, to book with). A lesson that stands
- * is used once its day is past.
+ * is used once its day is past. A lesson booked with a class credit (docs/decisions/032) is not one of its plan's
+ * classes at all: the plan's account leaves it out, whatever happens to it.
  */
 
 /** Why a lesson was cancelled, as stored: by the family (for the weather or not), by the school, for the weather. */
@@ -37,7 +38,13 @@ export interface CountedLesson {
   date: string;
   /** Null while it stands. */
   cancellationOutcome: AppliedCancellation | null;
+  /** The class credit that paid for it (docs/decisions/032); null or absent: one of its plan's classes. */
+  paidByCreditId?: number | null;
 }
+
+/** A lesson paid by a class credit takes none of its plan's classes. */
+export const paidByCredit = (lesson: Pick<CountedLesson, "paidByCreditId">): boolean =>
+  lesson.paidByCreditId !== null && lesson.paidByCreditId !== undefined;
 
 /** How one lesson counts against its plan on `today`. */
 export type LessonCount = "used" | "credited" | "today" | "upcoming";
@@ -50,7 +57,10 @@ export function lessonCount(lesson: CountedLesson, today: string): LessonCount {
 }
 
 export interface PlanAccount {
-  /** Every lesson of the period, cancelled ones included: each took one of the classes bought. */
+  /**
+   * Every lesson of the period paid by the plan, cancelled ones included: each took one of the classes bought. A
+   * lesson paid by a credit is in none of these counts.
+   */
   booked: number;
   /** Taken, or cancelled late with the class counting as used. */
   used: number;
@@ -66,7 +76,8 @@ export interface PlanAccount {
 
 /**
  * A plan's classes on `today` from its period's lessons: bought = used + credited + today + upcoming + left, and
- * left = bought − booked (never below 0; an ended plan, `active` false, has none left to book).
+ * left = bought − booked (never below 0; an ended plan, `active` false, has none left to book). Lessons paid by a
+ * credit are left out: they are not the plan's.
  */
 export function planAccount(
   totalClasses: number,
@@ -74,9 +85,10 @@ export function planAccount(
   today: string,
   active = true,
 ): PlanAccount {
-  const account = { booked: lessons.length, used: 0, credited: 0, today: 0, upcoming: 0 };
-  for (const lesson of lessons) account[lessonCount(lesson, today)] += 1;
-  return { ...account, left: active ? Math.max(0, totalClasses - lessons.length) : 0 };
+  const planLessons = lessons.filter((lesson) => !paidByCredit(lesson));
+  const account = { booked: planLessons.length, used: 0, credited: 0, today: 0, upcoming: 0 };
+  for (const lesson of planLessons) account[lessonCount(lesson, today)] += 1;
+  return { ...account, left: active ? Math.max(0, totalClasses - planLessons.length) : 0 };
 }
 
 export const cancellationMessages = {
@@ -138,6 +150,24 @@ export const cancellationMessages = {
         values: { hours },
       },
     ),
+  weatherCreditUntil: (hours: number, expiresOn: string) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.weatherCreditUntil",
+        message:
+          "For the weather, {hours, plural, one {# hour's} other {# hours'}} notice is enough: you get a credit for this class, valid until {day}.",
+        values: { hours, day: formatDay(expiresOn) },
+      },
+    ),
+  weatherLateClassUsed: (hours: number) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.weatherLateClassUsed",
+        message:
+          "Even for the weather, it is less than {hours, plural, one {# hour} other {# hours}} before the class: the class counts as used.",
+        values: { hours },
+      },
+    ),
   lateCredit: (hours: number, expiresOn: string) =>
     translate(
       /*i18n*/ {
@@ -149,10 +179,21 @@ export const cancellationMessages = {
     ),
 };
 
-/** What the family is told, in plain words, before confirming. */
+/**
+ * What the family is told, in plain words, before confirming. For the weather (`family-weather`) the words name the
+ * weather's own notice, so the family knows which rule applied.
+ */
 export function cancellationWords(
-  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours">,
+  preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours"> & {
+    reason?: LessonCancellationReason;
+  },
 ): string {
+  const hours = preview.noticeHours ?? 0;
+  if (preview.reason === "family-weather") {
+    if (preview.outcome === "class-used") return cancellationMessages.weatherLateClassUsed(hours);
+    if (preview.timing === "free")
+      return cancellationMessages.weatherCreditUntil(hours, preview.creditExpiresOn ?? "");
+  }
   if (preview.outcome === "class-used") return cancellationMessages.lateClassUsed(preview.noticeHours ?? 0);
   if (preview.timing === "late")
     return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");

@@ -282,6 +282,8 @@ export interface CreditView {
   /** How it ended: when, and why for a voided one. */
   endedAt: string | null;
   voidReason: string | null;
+  /** The lesson a redeemed credit paid for (docs/decisions/032); null otherwise. */
+  redeemedForLessonId: number | null;
 }
 
 /** GET /api/clients/:clientId/credits: every credit of the household, newest first, and its balance now. */

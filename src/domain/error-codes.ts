@@ -98,6 +98,10 @@ export const errorCodes = [
   "credit-not-available",
   "no-credit-available",
   "credit-lesson-mismatch",
+  // Booking with a credit (docs/decisions/032): a family that never had a plan; a swimmer's credit for a class
+  // they are not in.
+  "no-plan",
+  "credit-swimmer-mismatch",
   // A family cancels a lesson (issue 29, docs/decisions/031): already cancelled; started or past; the outcome shown
   // is no longer what would happen (the deadline passed meanwhile).
   "lesson-cancelled",

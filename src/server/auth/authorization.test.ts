@@ -668,6 +668,14 @@ const routes: RouteCase[] = [
     expected: adminOnly(404),
   },
   {
+    route: "POST /api/bookings/credit-lesson",
+    name: "/api/bookings/credit-lesson (no such client: 404 after the guard)",
+    method: "POST",
+    path: () => "/api/bookings/credit-lesson",
+    body: () => ({ clientId: "abcdefghijklmnopqrstuvwxyz012345", date: "2030-01-07" }),
+    expected: adminOnly(404),
+  },
+  {
     route: "PATCH /api/bookings/:bookingId",
     name: "/api/bookings/:bookingId (no such booking)",
     method: "PATCH",

@@ -51,6 +51,7 @@ const aliceDay = (date: string, feedback: string | null) => ({
   instructor: { id: admin.id, name: "Admin" },
   lessonId: expect.any(Number),
   cancellation: null,
+  paidByCredit: false,
 });
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });
@@ -126,6 +127,9 @@ describe("Create Booking", () => {
       booking: null,
       swimmers: [{ id: alice.id, firstName: "Alice", lastName: "Martin" }],
       today: "2026-03-02",
+      hasActivePlan: true,
+      credits: [],
+      creditDates: [],
     });
 
     const created = await json<SaveBookingResponse>(await save(alice.id, ["2026-03-05", "2026-03-03"]));

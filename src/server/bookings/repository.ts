@@ -37,6 +37,8 @@ export interface LessonRow {
   instructor: { id: string; name: string } | null;
   /** Null while it stands. */
   cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  /** The class credit that paid for it (docs/decisions/032); null: one of its plan's classes. */
+  paidByCreditId: number | null;
   /** Who swims in it, in the order they joined the household, each with their feedback. */
   swimmers: { id: string; firstName: string; feedback: string | null }[];
 }
@@ -58,7 +60,10 @@ export async function findClientContact(
     .executeTakeFirst();
 }
 
-/** The plan's lesson dates on or after `fromDay` (its current period), with the booking holding each. */
+/**
+ * The plan's lesson dates on or after `fromDay` (its current period), with the booking holding each: the ones its
+ * classes paid for (a lesson paid by a credit is not the plan's, docs/decisions/032).
+ */
 export async function planLessonsFrom(
   db: Db,
   planId: number,
@@ -69,6 +74,7 @@ export async function planLessonsFrom(
     .select(["bookingId", "date"])
     .where("planId", "=", planId)
     .where("date", ">=", fromDay)
+    .where("paidByCreditId", "is", null)
     .execute();
 }
 
@@ -146,6 +152,7 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
       "lesson.startTime",
       "lesson.cancelledAt",
       "lesson.cancellationOutcome",
+      "lesson.paidByCreditId",
       "instructor.id as instructorId",
       "instructor.name as instructorName",
       "swimmer.id as swimmerId",
@@ -173,6 +180,7 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
           row.cancelledAt === null
             ? null
             : { at: row.cancelledAt, outcome: row.cancellationOutcome ?? "class-used" },
+        paidByCreditId: row.paidByCreditId === null ? null : Number(row.paidByCreditId),
         swimmers: [],
       };
       lessons.push(lesson);
@@ -224,8 +232,8 @@ export async function insertLessons(
   swimmerIds: readonly string[],
   schedule: LessonSchedule,
   policyVersion: number,
-): Promise<void> {
-  if (dates.length === 0) return;
+): Promise<number[]> {
+  if (dates.length === 0) return [];
   const lessons = await trx
     .insertInto("lesson")
     .values(
@@ -242,7 +250,7 @@ export async function insertLessons(
     )
     .returning("id")
     .execute();
-  if (swimmerIds.length === 0) return;
+  if (swimmerIds.length === 0) return lessons.map((lesson) => lesson.id);
   await trx
     .insertInto("lessonSwimmer")
     .values(
@@ -256,6 +264,12 @@ export async function insertLessons(
       ),
     )
     .execute();
+  return lessons.map((lesson) => lesson.id);
+}
+
+/** Marks a lesson as paid by this class credit (redeemed for it in the same transaction). */
+export async function setLessonPaidByCredit(trx: Db, lessonId: number, creditId: number): Promise<void> {
+  await trx.updateTable("lesson").set({ paidByCreditId: creditId }).where("id", "=", lessonId).execute();
 }
 
 export async function deleteLessons(trx: Db, bookingId: number, dates: readonly string[]): Promise<void> {
@@ -263,11 +277,18 @@ export async function deleteLessons(trx: Db, bookingId: number, dates: readonly 
   await trx.deleteFrom("lesson").where("bookingId", "=", bookingId).where("date", "in", dates).execute();
 }
 
-/** Class count, first date, title and amount, from the booking's lesson rows (one place computes them). */
+/**
+ * Class count, first date, title and amount, from the booking's lesson rows (one place computes them). A class paid
+ * by a credit is one of the booking's classes but costs nothing more (docs/decisions/032).
+ */
 export async function refreshBookingTotals(trx: Db, bookingId: number, now: string): Promise<void> {
-  const { count, first } = await trx
+  const { count, byCredit, first } = await trx
     .selectFrom("lesson")
-    .select((eb) => [eb.fn.countAll<string | number>().as("count"), eb.fn.min("date").as("first")])
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as("count"),
+      eb.fn.count<string | number>("paidByCreditId").as("byCredit"),
+      eb.fn.min("date").as("first"),
+    ])
     .where("bookingId", "=", bookingId)
     .executeTakeFirstOrThrow();
   const classCount = Number(count);
@@ -277,7 +298,7 @@ export async function refreshBookingTotals(trx: Db, bookingId: number, now: stri
       classCount,
       firstDate: first ?? null,
       title: bookingTitle(classCount),
-      amountToPay: amountToPay(classCount),
+      amountToPay: amountToPay(classCount - Number(byCredit)),
       status: "pending",
       paid: 1,
       updatedAt: now,
@@ -395,7 +416,8 @@ export async function setLessonFeedback(
 /**
  * A plan ended: its classes after `today` will not happen, so those dates are freed (the client may book them again
  * on a new plan); the rest stay for the history, in bookings marked cancelled (no more reminders). A booking left
- * with no date goes.
+ * with no date goes. A later lesson paid by a class credit is not the plan's (docs/decisions/032): it stays, and
+ * its booking stays pending so its reminder is still sent.
  */
 export async function cancelBookingsOfPlan(
   trx: Db,
@@ -403,7 +425,12 @@ export async function cancelBookingsOfPlan(
   now: string,
   today: string,
 ): Promise<void> {
-  await trx.deleteFrom("lesson").where("planId", "=", planId).where("date", ">", today).execute();
+  await trx
+    .deleteFrom("lesson")
+    .where("planId", "=", planId)
+    .where("date", ">", today)
+    .where("paidByCreditId", "is", null)
+    .execute();
   await trx
     .deleteFrom("booking")
     .where("planId", "=", planId)
@@ -421,6 +448,18 @@ export async function cancelBookingsOfPlan(
     .updateTable("booking")
     .set({ status: "cancelled", updatedAt: now })
     .where("planId", "=", planId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("lesson")
+            .select("lesson.id")
+            .whereRef("lesson.bookingId", "=", "booking.id")
+            .where("lesson.date", ">", today)
+            .where("lesson.paidByCreditId", "is not", null),
+        ),
+      ),
+    )
     .execute();
 }
 

@@ -2,9 +2,11 @@ import { type Context, Hono } from "hono";
 import {
   type BookingDraftResponse,
   type BookingPageResponse,
+  type BookWithCreditResponse,
   bookingIdParam,
   bookingListQuerySchema,
   bookingMessages,
+  bookWithCreditSchema,
   type ClientBookingsResponse,
   editBookingSchema,
   lessonScheduleSchema,
@@ -20,6 +22,7 @@ import { clientIdParam, parseJsonBody, parseQuery } from "../http/validate.ts";
 import type { Wiring } from "../wiring.ts";
 import {
   bookingDraft,
+  bookWithCredit,
   clientBookings,
   deleteBooking,
   editBooking,
@@ -60,6 +63,11 @@ export function bookingRoutes(deps: Wiring & { guard: SessionGuard }) {
       .post("/", requireAdmin, async (c) => {
         const input = await parseJsonBody(c, saveBookingSchema);
         return c.json<SaveBookingResponse>(await saveBooking(deps, input, c.get("signedIn")));
+      })
+      // The owner books one date with one of the household's class credits (docs/decisions/032).
+      .post("/credit-lesson", requireAdmin, async (c) => {
+        const input = await parseJsonBody(c, bookWithCreditSchema);
+        return c.json<BookWithCreditResponse>(await bookWithCredit(deps, input, c.get("signedIn")));
       })
       .patch("/:bookingId", requireAdmin, async (c) => {
         const id = bookingId(c);

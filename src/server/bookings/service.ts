@@ -5,9 +5,12 @@ import {
   type BookingDraftResponse,
   type BookingPageResponse,
   type BookingRefusal,
+  type BookWithCreditInput,
+  type BookWithCreditResponse,
   bookingMessages,
   type ClientBookingsResponse,
   type ClientPlanProgress,
+  checkCreditDate,
   checkEdit,
   checkNewSelection,
   type EditBookingInput,
@@ -20,6 +23,7 @@ import {
   selectableDates,
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
+import { creditMessages } from "../../domain/credits.ts";
 import { lessonMessages, startsOverlap } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
 import { paths } from "../../domain/paths.ts";
@@ -29,6 +33,7 @@ import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
+import { availableCredits, creditView, redeemCredit } from "../credits/service.ts";
 import type { Db } from "../db/database.ts";
 import { type MailRecipient, mailRecipients, swimmerNamesOf, swimmersOf } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
@@ -42,8 +47,10 @@ import {
   classesLeft,
   lockActivePlanOf,
   lockPlan,
+  lockPlanForCreditLesson,
   type Plan,
   periodStartOf,
+  planForCreditLessonOf,
   schoolTimeOf,
 } from "../plans/service.ts";
 import { currentPolicyVersion } from "../policy/service.ts";
@@ -69,6 +76,7 @@ import {
   planLessonsFrom,
   refreshBookingTotals,
   setLessonFeedback,
+  setLessonPaidByCredit,
   setLessonSchedule,
   setLessonSwimmers,
   timedLessonsOf,
@@ -125,6 +133,7 @@ function toBooking(
       startTime: lesson.startTime,
       lessonId: lesson.id,
       cancellation: lesson.cancellation,
+      paidByCredit: lesson.paidByCreditId !== null,
       instructor: lesson.instructor,
     })),
     familySwimmers,
@@ -205,13 +214,20 @@ interface PlanCount {
   booked: number;
   /** Of those, the ones in other bookings than `bookingId`. */
   bookedElsewhere: number;
-  /** The booking's own past (or cancelled) dates in the period, and before it: kept as they are. */
+  /** The booking's own past (or cancelled) dates of the plan in the period, and before it: kept as they are. */
   keptPast: number;
   keptPastBeforePeriod: number;
-  /** The booking's own dates from today on, not cancelled: what a save may move. */
+  /** The booking's own dates paid by a class credit: kept, in its class count, not the plan's (decision 032). */
+  keptPaidByCredit: number;
+  /** The booking's own dates of the plan from today on, not cancelled: what a save may move. */
   ownFuture: string[];
-  /** The booking's own cancelled dates: kept with their cancellation (docs/decisions/031), never moved. */
-  ownCancelled: string[];
+  /**
+   * The booking's own cancelled dates (kept with their cancellation, docs/decisions/031) and dates paid by a credit
+   * (docs/decisions/032): never moved or booked again by a save of the plan's dates.
+   */
+  ownKept: string[];
+  /** Of those, the ones paid by a credit from today on, not cancelled: taken, shown apart from the plan's. */
+  creditFuture: string[];
 }
 
 async function countForBooking(
@@ -223,7 +239,9 @@ async function countForBooking(
   const today = schoolToday(deps);
   const fromDay = periodStart(deps, plan);
   const periodLessons = await planLessonsFrom(db, plan.id, fromDay);
-  const own = booking ? await lessonsOf(db, [booking.id]) : [];
+  const allOwn = booking ? await lessonsOf(db, [booking.id]) : [];
+  const paidByCredit = allOwn.filter((lesson) => lesson.paidByCreditId !== null);
+  const own = allOwn.filter((lesson) => lesson.paidByCreditId === null);
   return {
     today,
     booked: periodLessons.length,
@@ -232,10 +250,16 @@ async function countForBooking(
       (lesson) => lesson.date >= fromDay && (lesson.date < today || lesson.cancellation !== null),
     ).length,
     keptPastBeforePeriod: own.filter((lesson) => lesson.date < fromDay).length,
+    keptPaidByCredit: paidByCredit.length,
     ownFuture: own
       .filter((lesson) => lesson.date >= today && lesson.cancellation === null)
       .map((lesson) => lesson.date),
-    ownCancelled: own.filter((lesson) => lesson.cancellation !== null).map((lesson) => lesson.date),
+    ownKept: allOwn
+      .filter((lesson) => lesson.cancellation !== null || lesson.paidByCreditId !== null)
+      .map((lesson) => lesson.date),
+    creditFuture: paidByCredit
+      .filter((lesson) => lesson.date >= today && lesson.cancellation === null)
+      .map((lesson) => lesson.date),
   };
 }
 
@@ -412,18 +436,49 @@ export const feedbackPage = (deps: BookingDeps, query: { search: string; page: n
 
 // Create Booking, Manage Bookings, Add Feedback.
 
-/** What Create Booking loads once a client is picked (spec §4). */
+/**
+ * What Create Booking loads once a client is picked (spec §4), with the household's class credits available now.
+ * A family without an active plan but with credits (and a plan before) books with its credits only
+ * (docs/decisions/032); without either, the spec's "no active subscription".
+ */
 export async function bookingDraft(deps: BookingDeps, clientId: string): Promise<BookingDraftResponse> {
   const { db } = deps;
   if (!(await findClientContact(db, clientId))) {
     throw appError("client-not-found", 404, messages.clientNotFound);
   }
-  const plan = await activePlanOf(db, clientId);
+  const at = deps.clock.now();
+  const credits = (await availableCredits(db, clientId, at, deps.config.TZ_SCHOOL)).map((credit) =>
+    creditView(credit, at, deps.config.TZ_SCHOOL),
+  );
+  const active = await activePlanOf(db, clientId);
+  const plan = active ?? (credits.length > 0 ? await planForCreditLessonOf(db, clientId) : undefined);
   if (!plan) throw noActivePlan();
   const booking = await findBookingOfPlan(db, clientId, plan.id);
   const count = await countForBooking(deps, db, plan, booking);
+  const swimmers = (await swimmersOf(db, clientId)).map(({ id, firstName, lastName }) => ({
+    id,
+    firstName,
+    lastName,
+  }));
+  const creditDates = count.creditFuture;
+  if (!active) {
+    return {
+      clientId,
+      hasActivePlan: false,
+      subscriptionId: null,
+      totalClasses: 0,
+      classesLeft: 0,
+      selectable: 0,
+      booking: null,
+      swimmers,
+      today: count.today,
+      credits,
+      creditDates,
+    };
+  }
   return {
     clientId,
+    hasActivePlan: true,
     subscriptionId: plan.subscriptionId,
     totalClasses: plan.totalClasses,
     classesLeft: classesLeft(plan, count.booked),
@@ -433,13 +488,114 @@ export async function bookingDraft(deps: BookingDeps, clientId: string): Promise
       keptPast: count.keptPast,
     }),
     booking: booking ? { id: booking.id, dates: count.ownFuture } : null,
-    swimmers: (await swimmersOf(db, clientId)).map(({ id, firstName, lastName }) => ({
-      id,
-      firstName,
-      lastName,
-    })),
+    swimmers,
     today: count.today,
+    credits,
+    creditDates,
   };
+}
+
+/**
+ * The owner books one date with a class credit (docs/decisions/032), in one transaction: the lesson is written in
+ * the booking of the household's plan (its active one, or else its latest: a family whose plan ended books with
+ * its credits), the credit redeemed for it (`redeemCredit`: the one chosen, or the one that expires first) and the
+ * lesson marked as paid by it, so it takes none of the plan's classes. The date, the instructor's overlap and
+ * availability are checked as for any save. Under the plan's lock, so a save of the plan's dates and another
+ * credit booking for the household run one after the other; and the ledger's unique ending refuses a credit
+ * redeemed twice whatever the order (409).
+ */
+export async function bookWithCredit(
+  deps: BookingDeps,
+  input: BookWithCreditInput,
+  actor: Actor,
+): Promise<BookWithCreditResponse> {
+  const { db } = deps;
+  if (!(await findClientContact(db, input.clientId))) {
+    throw appError("client-not-found", 404, messages.clientNotFound, { field: "clientId" });
+  }
+  return db.transaction().execute(async (trx) => {
+    const plan = await lockPlanForCreditLesson(trx, input.clientId);
+    if (!plan) throw appError("no-plan", 409, bookingMessages.creditNeedsPlan);
+    const today = schoolToday(deps);
+    const refusal = checkCreditDate({ date: input.date, today });
+    if (refusal) throw appError(refusal.code, 400, refusal.message, { field: "date" });
+    await refuseDatesTakenElsewhere(trx, input.clientId, null, [input.date]);
+    const schedule = await scheduleOf(trx, input, actor);
+    await refuseScheduleConflicts(trx, schedule, [input.date], {
+      overrideAvailability: overridesAvailability(input, actor),
+    });
+    const swimmerIds = await swimmersToBook(trx, input.clientId, input.swimmerIds);
+
+    const now = deps.clock.now();
+    const existing = await findBookingOfPlan(trx, input.clientId, plan.id);
+    const booking = {
+      id:
+        existing?.id ??
+        (await insertBooking(trx, {
+          clientId: input.clientId,
+          planId: plan.id,
+          subscriptionId: plan.subscriptionId,
+          now: now.toISOString(),
+        })),
+      clientId: input.clientId,
+      planId: plan.id,
+    };
+    const [lessonId] = await insertLessons(
+      trx,
+      booking,
+      [input.date],
+      swimmerIds,
+      schedule,
+      await currentPolicyVersion(trx),
+    );
+    const credit = await redeemFor(deps, trx, input, swimmerIds, lessonId as number, actor, now);
+    await setLessonPaidByCredit(trx, lessonId as number, credit.id);
+    await refreshBookingTotals(trx, booking.id, now.toISOString());
+    return {
+      booking: await bookingById(trx, booking.id),
+      classesLeft: plan.isActive ? await classesLeftOf(deps, trx, plan) : null,
+      creditId: credit.id,
+      message: bookingMessages.bookedWithCredit,
+    };
+  });
+}
+
+/**
+ * Redeems the credit chosen, or the first of the household's that fits the class (a household credit, or a
+ * swimmer's whose swimmer is in it), for `lessonId`. A swimmer's credit pays only for a class they swim in.
+ */
+async function redeemFor(
+  deps: BookingDeps,
+  trx: Db,
+  input: BookWithCreditInput,
+  swimmerIds: readonly string[],
+  lessonId: number,
+  actor: Actor,
+  now: Date,
+) {
+  const redeem = (creditId: number) =>
+    redeemCredit(trx, {
+      credit: { creditId },
+      lessonId,
+      byUserId: actor.userId,
+      now,
+      timeZone: deps.config.TZ_SCHOOL,
+    });
+  const fits = (credit: { swimmerId: string | null }) =>
+    credit.swimmerId === null || swimmerIds.includes(credit.swimmerId);
+  if (input.creditId !== undefined) {
+    const credit = await redeem(input.creditId);
+    if (!fits(credit)) {
+      throw appError("credit-swimmer-mismatch", 409, bookingMessages.creditForAnotherSwimmer, {
+        field: "swimmerIds",
+      });
+    }
+    return credit;
+  }
+  const candidates = await availableCredits(trx, input.clientId, now, deps.config.TZ_SCHOOL);
+  const first = candidates.find(fits);
+  if (!first) throw appError("no-credit-available", 409, creditMessages.noneAvailable);
+  return redeem(first.id);
 }
 
 /** Create Booking's save: the client's booking for its active plan, made or updated (spec §4, §5). */
@@ -457,8 +613,8 @@ export async function saveBooking(
     if (!plan) throw noActivePlan();
     const existing = await findBookingOfPlan(trx, input.clientId, plan.id);
     const count = await countForBooking(deps, trx, plan, existing);
-    // A cancelled class stays as it is, like a past one: its date is kept, not booked again.
-    const chosen = input.dates.filter((day) => !count.ownCancelled.includes(day));
+    // A cancelled class, or one paid by a credit, stays as it is, like a past one: its date is kept, not booked again.
+    const chosen = input.dates.filter((day) => !count.ownKept.includes(day));
     const refusal = checkNewSelection({
       totalClasses: plan.totalClasses,
       bookedElsewhere: count.bookedElsewhere,
@@ -531,13 +687,14 @@ export async function editBooking(
   return underPlanLock(deps, bookingId, async (trx, booking, plan) => {
     if (!plan.isActive) throw noActivePlan();
     const count = await countForBooking(deps, trx, plan, booking);
-    // A cancelled class stays as it is, like a past one: its date is kept, not booked again.
-    const chosen = input.dates.filter((day) => !count.ownCancelled.includes(day));
+    // A cancelled class, or one paid by a credit, stays as it is, like a past one: its date is kept, not booked again.
+    const chosen = input.dates.filter((day) => !count.ownKept.includes(day));
     const refusal = checkEdit({
       totalClasses: plan.totalClasses,
       bookedElsewhere: count.bookedElsewhere,
       keptPast: count.keptPast,
-      keptPastBeforePeriod: count.keptPastBeforePeriod,
+      // Kept and part of the booking's class count, but not the plan's: like the past dates of an earlier period.
+      keptPastBeforePeriod: count.keptPastBeforePeriod + count.keptPaidByCredit,
       classCount: booking.classCount,
       chosen,
       today: count.today,

@@ -192,5 +192,6 @@ export function creditView(credit: CreditRow, at: Date, timeZone: string): Credi
     state: creditStateAt(credit, at, timeZone),
     endedAt: credit.ending?.at ?? null,
     voidReason: credit.ending?.kind === "voided" ? credit.ending.reason : null,
+    redeemedForLessonId: credit.ending?.kind === "redeemed" ? credit.ending.lessonId : null,
   };
 }

@@ -303,6 +303,8 @@ export interface LessonTable {
   /** What was applied: the class counts as used, or a credit (`cancellationCreditId`) was given for it. */
   cancellationOutcome: "class-used" | "credit" | null;
   cancellationCreditId: number | null;
+  /** Migration 0024: the credit that paid for it (it takes none of its plan's classes); null: paid by its plan. */
+  paidByCreditId: number | null;
 }
 
 /** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */

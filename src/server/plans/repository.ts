@@ -84,6 +84,18 @@ export async function lockActivePlan(trx: Db, clientId: string): Promise<Plan | 
   return row && toPlan(row);
 }
 
+/** The client's active plan, or else their latest one (locked, see selectLocked); undefined: never had a plan. */
+export async function findLatestPlan(db: Db, clientId: string, lock: boolean): Promise<Plan | undefined> {
+  const row = await (lock ? selectLocked(db) : selectPlans(db))
+    .where("clientId", "=", clientId)
+    .orderBy("isActive", "desc")
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
+
 /** A plan by id, active or not, locked (see selectLocked). */
 export async function lockPlan(trx: Db, planId: number): Promise<Plan | undefined> {
   const row = await selectLocked(trx).where("id", "=", planId).executeTakeFirst();
@@ -158,7 +170,7 @@ export async function periodLessons(
   if (periods.length === 0) return new Map();
   const rows = await db
     .selectFrom("lesson")
-    .select(["planId", "date", "cancellationOutcome"])
+    .select(["planId", "date", "cancellationOutcome", "paidByCreditId"])
     .where((eb) =>
       eb.or(periods.map((p) => eb.and([eb("planId", "=", p.planId), eb("date", ">=", p.fromDay)]))),
     )
@@ -166,7 +178,11 @@ export async function periodLessons(
   const byPlan = new Map<number, CountedLesson[]>();
   for (const row of rows) {
     const lessons = byPlan.get(row.planId) ?? [];
-    lessons.push({ date: row.date, cancellationOutcome: row.cancellationOutcome });
+    lessons.push({
+      date: row.date,
+      cancellationOutcome: row.cancellationOutcome,
+      paidByCreditId: row.paidByCreditId,
+    });
     byPlan.set(row.planId, lessons);
   }
   return byPlan;

@@ -62,6 +62,17 @@ export async function activePlansOf(db: Db, clientIds: readonly string[]): Promi
  */
 export const lockActivePlanOf = (trx: Db, clientId: string) => repository.lockActivePlan(trx, clientId);
 
+/**
+ * The plan a lesson paid by a class credit is kept with (docs/decisions/032): the active one, or else the latest
+ * (a family whose plan ended may still book with its credits), locked like lockActivePlanOf.
+ */
+export const lockPlanForCreditLesson = (trx: Db, clientId: string) =>
+  repository.findLatestPlan(trx, clientId, true);
+
+/** The same plan, not locked: what Create Booking shows a family without an active plan. */
+export const planForCreditLessonOf = (db: Db, clientId: string) =>
+  repository.findLatestPlan(db, clientId, false);
+
 /** A plan by id, active or not, locked like lockActivePlanOf. */
 export const lockPlan = (trx: Db, planId: number) => repository.lockPlan(trx, planId);
 

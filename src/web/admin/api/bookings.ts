@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   BookingDraftResponse,
   BookingPageResponse,
+  BookWithCreditInput,
+  BookWithCreditResponse,
   bookingListQuerySchema,
   EditBookingInput,
   LessonScheduleInput,
@@ -66,6 +68,12 @@ function useBookingMutation<Input, Output>(mutationFn: (input: Input) => Promise
 export const useSaveBooking = () =>
   useBookingMutation((input: SaveBookingInput) =>
     apiFetch<SaveBookingResponse>("/api/bookings", { body: input }),
+  );
+
+/** Create Booking's class credits: one date booked with one of the household's credits (docs/decisions/032). */
+export const useBookWithCredit = () =>
+  useBookingMutation((input: BookWithCreditInput) =>
+    apiFetch<BookWithCreditResponse>("/api/bookings/credit-lesson", { body: input }),
   );
 
 /** Edit Booking Dates: the chosen today-and-later dates; the server keeps the past ones. */

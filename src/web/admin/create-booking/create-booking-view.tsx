@@ -24,6 +24,7 @@ import {
   type LessonScheduleValue,
   useOwnId,
 } from "../components/lesson-schedule-fields.tsx";
+import { CreditBooking } from "./credit-booking.tsx";
 import { SwimmerChoice } from "./swimmer-choice.tsx";
 import "../../components/calendar/calendar.css";
 import "./create-booking.css";
@@ -41,7 +42,8 @@ const saveFailureMessage = (error: unknown) =>
 /**
  * /admin's Create Booking view (spec §2, §4, §5): pick a client; one without an active plan gets the spec's toast
  * and the view goes back to no client. Otherwise the calendar opens on the plan's classes left, with the existing
- * booking's today-and-later dates shown as booked.
+ * booking's today-and-later dates shown as booked, and the household's class credits to book with
+ * (docs/decisions/032). A family with credits and no active plan books with its credits only.
  */
 export function CreateBookingView() {
   const queryClient = useQueryClient();
@@ -111,6 +113,7 @@ function BookingDetails({
 }) {
   const { t } = useLingui();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const save = useSaveBooking();
   const headingId = useId();
   const calendarHeadingId = useId();
@@ -131,6 +134,13 @@ function BookingDetails({
   const canChoose = Math.max(0, draft.selectable - saved.length);
   const chosenCount = chosen.length;
   const { classesLeft, totalClasses } = draft;
+  const taken = [...saved, ...draft.creditDates];
+
+  /** After a class booked with a credit: the credits and the plan's count as the server has them now. */
+  async function reloadDraft() {
+    const loaded = await queryClient.fetchQuery(bookingDraftQuery(client.id)).catch(() => null);
+    if (loaded) onSaved({ ...loaded, booking: loaded.booking ?? draft.booking });
+  }
 
   function onSelect(dates: Date[] | undefined) {
     const next = (dates ?? []).map(toDay).sort();
@@ -196,111 +206,132 @@ function BookingDetails({
           <Trans>Close</Trans>
         </button>
       </div>
-      <p className="booking-details__left" role="status">
-        <Trans>
-          Classes left: <strong>{classesLeft}</strong> of {totalClasses}
-        </Trans>
-      </p>
+      {draft.hasActivePlan ? (
+        <p className="booking-details__left" role="status">
+          <Trans>
+            Classes left: <strong>{classesLeft}</strong> of {totalClasses}
+          </Trans>
+        </p>
+      ) : (
+        <p className="booking-details__left" role="status">
+          <Trans>This family has no active plan: book with its class credits.</Trans>
+        </p>
+      )}
       <SwimmerChoice swimmers={draft.swimmers} chosen={swimmerIds} onChange={setSwimmerIds} />
       <LessonScheduleFields
         legend={t`Time and instructor of the chosen dates`}
         value={schedule}
         onChange={setSchedule}
       />
-      <div className="booking-details__body">
-        <section aria-labelledby={calendarHeadingId}>
-          <h3 id={calendarHeadingId}>
-            <Trans>Choose class dates</Trans>
-          </h3>
-          <DayPicker
-            mode="multiple"
-            locale={dayPickerLocale()}
-            today={today}
-            defaultMonth={saved[0] ? toDate(saved[0]) : today}
-            startMonth={today}
-            endMonth={lastDay}
-            selected={chosen.map(toDate)}
-            onSelect={onSelect}
-            disabled={[{ before: today }, { after: lastDay }, ...saved.map(toDate)]}
-            modifiers={{ booked: saved.map(toDate) }}
-            modifiersClassNames={{ booked: "calendar-booked" }}
-            footer={
-              <p className="calendar-footer">
-                <Plural
-                  value={canChoose}
-                  one={`${chosenCount} of # date chosen.`}
-                  other={`${chosenCount} of # dates chosen.`}
-                />
-              </p>
-            }
-          />
-        </section>
-        <div className="booking-details__dates">
-          <section aria-labelledby={listHeadingId}>
-            <h3 id={listHeadingId}>
-              <Trans>Chosen dates</Trans>
+      {(draft.credits.length > 0 || draft.creditDates.length > 0 || !draft.hasActivePlan) && (
+        <CreditBooking
+          key={draft.credits.map((credit) => credit.id).join(",")}
+          draft={draft}
+          swimmerIds={swimmerIds}
+          schedule={schedule}
+          onBooked={reloadDraft}
+        />
+      )}
+      {draft.hasActivePlan && (
+        <div className="booking-details__body">
+          <section aria-labelledby={calendarHeadingId}>
+            <h3 id={calendarHeadingId}>
+              <Trans>Choose class dates</Trans>
             </h3>
-            <p className="booking-hint">
-              <Trans>Not booked until you save. Remove only takes a date out of this choice.</Trans>
-            </p>
-            {chosen.length === 0 ? (
-              <p>
-                <Trans>No dates chosen yet.</Trans>
-              </p>
-            ) : (
-              <ul className="calendar-dates">
-                {chosen.map((day) => {
-                  const when = longDay(day);
-                  return (
-                    <li key={day}>
-                      <span>{when}</span>
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small admin-button--secondary"
-                        aria-label={t`Remove ${when}`}
-                        onClick={() => setChosen(chosen.filter((other) => other !== day))}
-                      >
-                        <Trans>Remove</Trans>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
+            <DayPicker
+              mode="multiple"
+              locale={dayPickerLocale()}
+              today={today}
+              defaultMonth={saved[0] ? toDate(saved[0]) : today}
+              startMonth={today}
+              endMonth={lastDay}
+              selected={chosen.map(toDate)}
+              onSelect={onSelect}
+              disabled={[{ before: today }, { after: lastDay }, ...taken.map(toDate)]}
+              modifiers={{ booked: saved.map(toDate) }}
+              modifiersClassNames={{ booked: "calendar-booked" }}
+              footer={
+                <p className="calendar-footer">
+                  <Plural
+                    value={canChoose}
+                    one={`${chosenCount} of # date chosen.`}
+                    other={`${chosenCount} of # dates chosen.`}
+                  />
+                </p>
+              }
+            />
           </section>
-          {saved.length > 0 && (
-            <section aria-labelledby={bookedHeadingId}>
-              <h3 id={bookedHeadingId}>
-                <Trans>Booked dates</Trans>
+          <div className="booking-details__dates">
+            <section aria-labelledby={listHeadingId}>
+              <h3 id={listHeadingId}>
+                <Trans>Chosen dates</Trans>
               </h3>
-              <ul className="calendar-dates">
-                {saved.map((day) => (
-                  <li key={day}>{longDay(day)}</li>
-                ))}
-              </ul>
               <p className="booking-hint">
-                <Trans>Move or remove booked dates in Manage Bookings.</Trans>
+                <Trans>Not booked until you save. Remove only takes a date out of this choice.</Trans>
               </p>
+              {chosen.length === 0 ? (
+                <p>
+                  <Trans>No dates chosen yet.</Trans>
+                </p>
+              ) : (
+                <ul className="calendar-dates">
+                  {chosen.map((day) => {
+                    const when = longDay(day);
+                    return (
+                      <li key={day}>
+                        <span>{when}</span>
+                        <button
+                          type="button"
+                          className="admin-button admin-button--small admin-button--secondary"
+                          aria-label={t`Remove ${when}`}
+                          onClick={() => setChosen(chosen.filter((other) => other !== day))}
+                        >
+                          <Trans>Remove</Trans>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
             </section>
-          )}
+            {saved.length > 0 && (
+              <section aria-labelledby={bookedHeadingId}>
+                <h3 id={bookedHeadingId}>
+                  <Trans>Booked dates</Trans>
+                </h3>
+                <ul className="calendar-dates">
+                  {saved.map((day) => (
+                    <li key={day}>{longDay(day)}</li>
+                  ))}
+                </ul>
+                <p className="booking-hint">
+                  <Trans>Move or remove booked dates in Manage Bookings.</Trans>
+                </p>
+              </section>
+            )}
+          </div>
         </div>
-      </div>
-      <AvailabilityOverride
-        message={override.refusal}
-        pending={save.isPending}
-        onConfirm={() => onSave(true)}
-        onCancel={override.clear}
-      />
-      <div className="admin-form__actions">
-        <button
-          type="button"
-          className="admin-button"
-          disabled={chosen.length === 0 || save.isPending}
-          onClick={() => onSave()}
-        >
-          {save.isPending ? t`Saving…` : draft.booking ? t`Update Booking` : t`Create Booking`}
-        </button>
-      </div>
+      )}
+      {draft.hasActivePlan && (
+        <>
+          <AvailabilityOverride
+            message={override.refusal}
+            pending={save.isPending}
+            onConfirm={() => onSave(true)}
+            onCancel={override.clear}
+          />
+          <div className="admin-form__actions">
+            <button
+              type="button"
+              className="admin-button"
+              disabled={chosen.length === 0 || save.isPending}
+              onClick={() => onSave()}
+            >
+              {save.isPending ? t`Saving…` : draft.booking ? t`Update Booking` : t`Create Booking`}
+            </button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

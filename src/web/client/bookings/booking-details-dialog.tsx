@@ -86,35 +86,38 @@ export function BookingDetailsDialog({
             <Trans>Dates</Trans>
           </h3>
           <ul className="booking-details__dates">
-            {booking.dates.map(({ date, swimmers, startTime, instructor, lessonId, cancellation }) => {
-              const cancelled = cancellation !== null || cancelledNow.has(lessonId);
-              const day = formatDay(date, { dateStyle: "full" });
-              return (
-                <li key={date}>
-                  <time dateTime={date}>{day}</time>
-                  <ClassWhen startTime={startTime} instructor={instructor} />
-                  <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
-                  <ClassState day={date} today={today} cancelled={cancelled} />
-                  {canCancel && !cancelled && date >= today && (
-                    <button
-                      type="button"
-                      className="button booking-details__cancel"
-                      onClick={() => setCancelling({ lessonId, date })}
-                      ref={(button) => {
-                        if (button && keptLessonId.current === lessonId) {
-                          keptLessonId.current = null;
-                          button.focus();
-                        }
-                      }}
-                    >
-                      <Trans>
-                        Cancel this class<span className="visually-hidden"> of {day}</span>
-                      </Trans>
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {booking.dates.map(
+              ({ date, swimmers, startTime, instructor, lessonId, cancellation, paidByCredit }) => {
+                const cancelled = cancellation !== null || cancelledNow.has(lessonId);
+                const day = formatDay(date, { dateStyle: "full" });
+                return (
+                  <li key={date}>
+                    <time dateTime={date}>{day}</time>
+                    <ClassWhen startTime={startTime} instructor={instructor} />
+                    <WhoSwims swimmers={swimmers} householdSwimmers={householdSwimmers} />
+                    <ClassState day={date} today={today} cancelled={cancelled} />
+                    {paidByCredit && <PaidByCredit />}
+                    {canCancel && !cancelled && date >= today && (
+                      <button
+                        type="button"
+                        className="button booking-details__cancel"
+                        onClick={() => setCancelling({ lessonId, date, paidByCredit })}
+                        ref={(button) => {
+                          if (button && keptLessonId.current === lessonId) {
+                            keptLessonId.current = null;
+                            button.focus();
+                          }
+                        }}
+                      >
+                        <Trans>
+                          Cancel this class<span className="visually-hidden"> of {day}</span>
+                        </Trans>
+                      </button>
+                    )}
+                  </li>
+                );
+              },
+            )}
           </ul>
           <p className="booking-details__paid">
             {booking.paid ? (
@@ -199,6 +202,15 @@ export function ClassState({
   return (
     <span className={day === today ? "class-state class-state--today" : "class-state"}>
       {day === today ? <Trans>Today</Trans> : <Trans>Upcoming</Trans>}
+    </span>
+  );
+}
+
+/** A class booked with a class credit (docs/decisions/032): it used none of the plan's classes. */
+export function PaidByCredit() {
+  return (
+    <span className="class-state class-state--credit">
+      <Trans>Booked with a credit</Trans>
     </span>
   );
 }

@@ -1,21 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { cancellationMessages } from "../../../domain/cancellation.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
-import { useCancelLesson, useCancellationPreview } from "../api/cancellation.ts";
+import { type FamilyReason, useCancelLesson, useCancellationPreview } from "../api/cancellation.ts";
 
 /** The class being cancelled: its lesson and day. */
 export interface ClassToCancel {
   lessonId: number;
   date: string;
+  /** Booked with a class credit (docs/decisions/032): a late cancellation spends that credit. */
+  paidByCredit?: boolean;
 }
 
 /**
  * The confirmation step of "Cancel this class", inside the Booking Details dialog (issue 29): says in plain words
  * what cancelling now does (from the server, under the class's own policy) before anything is applied. If the
  * deadline passes while the family reads, the server refuses with the new outcome: the words are read again and
- * the family confirms what they now see.
+ * the family confirms what they now see. The family says why: "because of the weather" applies the policy's
+ * shorter weather notice, and the words change with the choice before anything is confirmed.
  */
 export function CancelClass({
   clientId,
@@ -30,8 +33,10 @@ export function CancelClass({
 }) {
   const { t } = useLingui();
   const headingId = useId();
+  const reasonName = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const preview = useCancellationPreview(clientId, lesson.lessonId);
+  const [reason, setReason] = useState<FamilyReason>("family");
+  const preview = useCancellationPreview(clientId, lesson.lessonId, reason);
   const cancel = useCancelLesson(clientId);
   const outcomeChanged =
     cancel.error instanceof ApiError && cancel.error.code === "cancellation-outcome-changed";
@@ -44,7 +49,7 @@ export function CancelClass({
   const confirm = () => {
     if (!preview.data) return;
     cancel.mutate(
-      { lessonId: lesson.lessonId, reason: "family", expectedOutcome: preview.data.outcome },
+      { lessonId: lesson.lessonId, reason, expectedOutcome: preview.data.outcome },
       {
         onSuccess: (answer) =>
           onDone(
@@ -60,7 +65,38 @@ export function CancelClass({
       <h3 id={headingId} className="cancel-class__heading" ref={heading} tabIndex={-1}>
         <Trans>Cancel the class of {day}?</Trans>
       </h3>
-      {preview.isPending && <p role="status">{t`Checking what cancelling does now…`}</p>}
+      <fieldset className="cancel-class__reason">
+        <legend>
+          <Trans>Why are you cancelling?</Trans>
+        </legend>
+        <label>
+          <input
+            type="radio"
+            name={reasonName}
+            checked={reason === "family"}
+            onChange={() => {
+              cancel.reset();
+              setReason("family");
+            }}
+          />
+          <Trans>For another reason</Trans>
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={reasonName}
+            checked={reason === "family-weather"}
+            onChange={() => {
+              cancel.reset();
+              setReason("family-weather");
+            }}
+          />
+          <Trans>Because of the weather</Trans>
+        </label>
+      </fieldset>
+      {(preview.isPending || preview.isFetching) && (
+        <p role="status">{t`Checking what cancelling does now…`}</p>
+      )}
       {preview.isError && (
         <p className="cancel-class__error" role="alert">
           {errorMessageOf(preview.error)}
@@ -74,6 +110,12 @@ export function CancelClass({
       {preview.data && !preview.isFetching && (
         <p className="cancel-class__outcome" aria-live="polite">
           {preview.data.words}
+          {lesson.paidByCredit && preview.data.outcome === "class-used" && (
+            <>
+              {" "}
+              <Trans>This class was booked with a credit: that credit is spent.</Trans>
+            </>
+          )}
         </p>
       )}
       <div className="cancel-class__actions">

@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { creditUseBy, creditWhy } from "../../../domain/credits.ts";
+import { type CreditView, creditUseBy, creditWhy } from "../../../domain/credits.ts";
 import { allPermissions, householdIdOf } from "../../../domain/households.ts";
+import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
+import { useClientBookings } from "../api/bookings.ts";
 import { useOwnCredits } from "../api/credits.ts";
 import "./available-credits.css";
 
@@ -14,16 +16,17 @@ import "./available-credits.css";
 export function AvailableCredits() {
   const auth = useAuth();
   const client = auth.status === "client" ? auth.user : null;
-  const canBook = (client?.guardianOf?.permissions ?? allPermissions).book;
-  if (!client || !canBook) return null;
-  return <CreditsOf clientId={householdIdOf(client)} />;
+  const permissions = client?.guardianOf?.permissions ?? allPermissions;
+  if (!client || !permissions.book) return null;
+  return <CreditsOf clientId={householdIdOf(client)} seesClasses={permissions.progress} />;
 }
 
-function CreditsOf({ clientId }: { clientId: string }) {
+function CreditsOf({ clientId, seesClasses }: { clientId: string; seesClasses: boolean }) {
   const { t } = useLingui();
   const query = useOwnCredits(clientId);
   const headingId = useId();
   const available = query.data?.credits.filter((credit) => credit.state === "available") ?? [];
+  const redeemed = query.data?.credits.filter((credit) => credit.redeemedForLessonId !== null) ?? [];
   return (
     <section className="available-credits" aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -66,6 +69,58 @@ function CreditsOf({ clientId }: { clientId: string }) {
             </ul>
           </>
         ))}
+      {seesClasses && redeemed.length > 0 && (
+        <UsedCredits clientId={clientId} credits={redeemed} today={query.data?.today ?? ""} />
+      )}
     </section>
+  );
+}
+
+/**
+ * The credits used for a class still to come, each with that class's day (docs/decisions/032): read from the
+ * family's bookings, which a guardian who sees the classes already loads on the same page.
+ */
+function UsedCredits({
+  clientId,
+  credits,
+  today,
+}: {
+  clientId: string;
+  credits: readonly CreditView[];
+  today: string;
+}) {
+  const bookings = useClientBookings(clientId);
+  const headingId = useId();
+  const dayOf = new Map(
+    (bookings.data?.bookings ?? []).flatMap((booking) =>
+      booking.dates.map((date) => [date.lessonId, date] as const),
+    ),
+  );
+  const used = credits.flatMap((credit) => {
+    const lesson = dayOf.get(credit.redeemedForLessonId as number);
+    return lesson && lesson.date >= today && lesson.cancellation === null
+      ? [{ credit, day: lesson.date }]
+      : [];
+  });
+  if (used.length === 0) return null;
+  return (
+    <>
+      <h3 id={headingId} className="available-credits__used-heading">
+        <Trans>Credits used for a class to come</Trans>
+      </h3>
+      <ul className="available-credits__list" aria-labelledby={headingId}>
+        {used.map(({ credit, day }) => {
+          const when = formatDay(day, { dateStyle: "full" });
+          return (
+            <li key={credit.id} className="available-credits__item">
+              <span className="available-credits__why">{creditWhy(credit)}</span>
+              <span className="available-credits__expiry">
+                <Trans>Used for the class of {when}</Trans>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
