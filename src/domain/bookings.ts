@@ -1,4 +1,5 @@
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
+import type { LessonMove } from "./reschedules.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
@@ -513,6 +514,8 @@ export interface BookedDate {
   lessonId: number;
   /** Null while it stands; a cancelled class is kept (domain/cancellation.ts says how it counts). */
   cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  /** Its latest move to this date (docs/decisions/033): from when, by whom, when; null: never moved. */
+  moved: LessonMove | null;
 }
 
 export interface Booking {

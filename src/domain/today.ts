@@ -1,3 +1,4 @@
+import type { LessonMove } from "./reschedules.ts";
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
 import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curriculum.ts";
 import { refuseNul } from "./fields.ts";
@@ -114,6 +115,8 @@ export interface TodayLesson {
   recorded: boolean;
   /** Cancelled by the family or the school: shown as cancelled, nothing to record. */
   cancelled: boolean;
+  /** Its latest move to this time (docs/decisions/033): from when, by whom, when; null: never moved. */
+  moved: LessonMove | null;
 }
 
 export interface TodayInstructor {

@@ -51,6 +51,7 @@ const aliceDay = (date: string, feedback: string | null) => ({
   instructor: { id: admin.id, name: "Admin" },
   lessonId: expect.any(Number),
   cancellation: null,
+  moved: null,
 });
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });
