@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { Availability, WeeklySpan } from "./instructor-availability.ts";
 import { lessonStartsAt, startsOverlap } from "./lesson-schedule.ts";
 import { defaultPolicy } from "./policy.ts";
-import { freeTimes, type LessonTime, rescheduleRefusal, rescheduleMessages, wallTimeExists } from "./reschedules.ts";
+import {
+  freeTimes,
+  type LessonTime,
+  rescheduleMessages,
+  rescheduleRefusal,
+  wallTimeExists,
+} from "./reschedules.ts";
 
 const madrid = "Europe/Madrid";
 const hours = (...spans: [number, string, string][]): WeeklySpan[] =>
@@ -41,7 +47,10 @@ describe("freeTimes", () => {
   it("leaves out the instructor's other lessons, their time off, and the household's other days", () => {
     const times = freeTimes({
       ...base,
-      availability: { ...availability, timeOff: [{ id: 1, firstDay: "2026-03-08", lastDay: "2026-03-08", reason: "" }] },
+      availability: {
+        ...availability,
+        timeOff: [{ id: 1, firstDay: "2026-03-08", lastDay: "2026-03-08", reason: "" }],
+      },
       busy: [{ date: "2026-03-09", startTime: "09:45" }],
       householdDays: ["2026-03-16", "2026-03-02"],
       now: new Date("2026-03-01T07:00:00Z"),
@@ -91,7 +100,12 @@ describe("freeTimes", () => {
     // UTC), 24 real hours later is Sunday 00:30 UTC: 01:30 (23:30 UTC) is too soon; 02:00, read on the school's
     // clock as the winter one (01:00 UTC), is 24.5 hours away and offered, though the wall clock says 23.5.
     const now = new Date("2026-10-24T00:30:00Z");
-    const sunday = freeTimes({ ...base, lesson: { date: "2026-10-26", startTime: "09:00" }, now, horizonDays: 2 })
+    const sunday = freeTimes({
+      ...base,
+      lesson: { date: "2026-10-26", startTime: "09:00" },
+      now,
+      horizonDays: 2,
+    })
       .filter((time) => time.date === "2026-10-25")
       .map((time) => time.startTime);
     expect(sunday).toEqual(["02:00", "02:30", "03:00", "03:30"]);
@@ -104,9 +118,12 @@ describe("freeTimes", () => {
         fc.constantFrom(...zones),
         fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }),
         fc.integer({ min: 0, max: 72 }),
-        fc.array(fc.record({ day: fc.integer({ min: 0, max: 28 }), minutes: fc.integer({ min: 0, max: 95 }) }), {
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({ day: fc.integer({ min: 0, max: 28 }), minutes: fc.integer({ min: 0, max: 95 }) }),
+          {
+            maxLength: 12,
+          },
+        ),
         fc.array(fc.integer({ min: 0, max: 28 }), { maxLength: 5 }),
         (timeZone, nowMs, noticeHours, busyAt, householdAt) => {
           const now = new Date(nowMs);
@@ -122,14 +139,24 @@ describe("freeTimes", () => {
             weeklyHours: hours([1, "08:00", "12:00"], [3, "15:00", "19:00"], [6, "00:00", "24:00"]),
             timeOff: [],
           };
-          const times = freeTimes({ availability: week, busy, householdDays, lesson, now, timeZone, noticeHours });
+          const times = freeTimes({
+            availability: week,
+            busy,
+            householdDays,
+            lesson,
+            now,
+            timeZone,
+            noticeHours,
+          });
           for (const time of times) {
             const starts = lessonStartsAt(time.date, time.startTime, timeZone).getTime();
             expect(starts).toBeGreaterThanOrEqual(nowMs + noticeHours * 3_600_000);
             expect(wallTimeExists(time.date, time.startTime, timeZone)).toBe(true);
-            expect(busy.some((other) => other.date === time.date && startsOverlap(other.startTime, time.startTime))).toBe(
-              false,
-            );
+            expect(
+              busy.some(
+                (other) => other.date === time.date && startsOverlap(other.startTime, time.startTime),
+              ),
+            ).toBe(false);
             expect(householdDays).not.toContain(time.date);
           }
           // Sorted, no time twice.

@@ -1,5 +1,12 @@
 import { type Availability, availabilityRefusal } from "./instructor-availability.ts";
-import { classMinutes, formatLessonTime, isStartTime, lessonStartsAt, startsOverlap, timeOf } from "./lesson-schedule.ts";
+import {
+  classMinutes,
+  formatLessonTime,
+  isStartTime,
+  lessonStartsAt,
+  startsOverlap,
+  timeOf,
+} from "./lesson-schedule.ts";
 import { type CancellationPolicy, cancellationOutcome } from "./policy.ts";
 import { addDays, dayInZone, formatDay, formatter, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
@@ -59,14 +66,18 @@ export function wallTimeExists(date: string, startTime: string, timeZone: string
     minute: "2-digit",
   }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
-  return `${part("year")}-${part("month")}-${part("day")}` === date && `${part("hour")}:${part("minute")}` === startTime;
+  return (
+    `${part("year")}-${part("month")}-${part("day")}` === date &&
+    `${part("hour")}:${part("minute")}` === startTime
+  );
 }
 
 /** The starts a day offers: each span of its weekday stepped by a class (or 06:00–20:30 with no weekly hours). */
 function startsOfDay(availability: Availability, date: string): string[] {
   if (availability.weeklyHours.length === 0) {
     const starts: string[] = [];
-    for (let minutes = anyTimeFirst; minutes <= anyTimeLast; minutes += classMinutes) starts.push(timeOf(minutes));
+    for (let minutes = anyTimeFirst; minutes <= anyTimeLast; minutes += classMinutes)
+      starts.push(timeOf(minutes));
     return starts;
   }
   const starts = new Set<string>();
@@ -282,12 +293,18 @@ export const rescheduleMessages = {
   },
   get timeChoice() {
     return translate(
-      /*i18n*/ { id: "reschedule.timeChoice", message: "Choose a day (YYYY-MM-DD) and a start time (HH:MM)." },
+      /*i18n*/ {
+        id: "reschedule.timeChoice",
+        message: "Choose a day (YYYY-MM-DD) and a start time (HH:MM).",
+      },
     );
   },
   get timePassed() {
     return translate(
-      /*i18n*/ { id: "reschedule.timePassed", message: "The time asked for has passed: decline the request." },
+      /*i18n*/ {
+        id: "reschedule.timePassed",
+        message: "The time asked for has passed: decline the request.",
+      },
     );
   },
   get requestNotFound() {
@@ -416,6 +433,11 @@ export interface AskRescheduleResponse {
   request: RescheduleRequest;
   applied: boolean;
   message: string;
+}
+
+/** GET /api/clients/:clientId/reschedules: the household's requests waiting. */
+export interface HouseholdReschedulesResponse {
+  requests: RescheduleRequest[];
 }
 
 /** GET /api/reschedules: the requests waiting (an instructor's: their own lessons'). */

@@ -1,10 +1,10 @@
-import type { LessonMove } from "./reschedules.ts";
 import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
 import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curriculum.ts";
 import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
+import type { LessonMove } from "./reschedules.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";

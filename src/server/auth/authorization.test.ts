@@ -621,6 +621,13 @@ const routes: RouteCase[] = [
   },
   // Moving a lesson (issue 29, docs/decisions/033): the household's guardians allowed to book, and the owner.
   {
+    route: "GET /api/clients/:clientId/reschedules",
+    name: "/api/clients/:clientId/reschedules (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/reschedules`,
+    expected: bookerA(200),
+  },
+  {
     route: "GET /api/clients/:clientId/lessons/:lessonId/reschedule",
     name: "/api/clients/:clientId/lessons/:lessonId/reschedule (client A's lesson)",
     method: "GET",

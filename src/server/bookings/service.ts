@@ -65,8 +65,8 @@ import {
   type LessonSchedule,
   lessonsOf,
   listBookings,
-  moveLessonRow,
   listBookingsOfInstructor,
+  moveLessonRow,
   planLessonsFrom,
   refreshBookingTotals,
   refreshFirstDate,
@@ -907,7 +907,14 @@ export const standingLessonsOf = (db: Db, instructorId: string, dates: readonly 
  */
 export async function moveLesson(
   trx: Db,
-  lesson: { id: number; bookingId: number; clientId: string; planId: number; date: string; instructorId: string },
+  lesson: {
+    id: number;
+    bookingId: number;
+    clientId: string;
+    planId: number;
+    date: string;
+    instructorId: string;
+  },
   to: { date: string; startTime: string },
 ): Promise<void> {
   await lockPlan(trx, lesson.planId);
@@ -915,10 +922,15 @@ export async function moveLesson(
     const [taken] = await datesBookedElsewhere(trx, lesson.clientId, null, [to.date]);
     if (taken) throw appError("date-taken", 409, bookingMessages.dateTaken(taken), { field: "date" });
   }
-  await refuseScheduleConflicts(trx, { startTime: to.startTime, instructorId: lesson.instructorId }, [to.date], {
-    except: [lesson.id],
-    overrideAvailability: false,
-  });
+  await refuseScheduleConflicts(
+    trx,
+    { startTime: to.startTime, instructorId: lesson.instructorId },
+    [to.date],
+    {
+      except: [lesson.id],
+      overrideAvailability: false,
+    },
+  );
   await moveLessonRow(trx, lesson.id, to);
   await refreshFirstDate(trx, lesson.bookingId);
 }

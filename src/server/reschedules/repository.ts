@@ -130,6 +130,18 @@ export async function pendingOfLesson(db: Db, lessonId: number): Promise<Resched
   return row && toRequest(row);
 }
 
+/** The household's requests waiting, of lessons not cancelled (Booking Details marks those lessons). */
+export async function pendingOfHousehold(db: Db, clientId: string): Promise<RescheduleRequest[]> {
+  const rows = await requestQuery(db)
+    .innerJoin("lesson", "lesson.id", "lessonReschedule.lessonId")
+    .where("lesson.clientId", "=", clientId)
+    .where("lesson.cancelledAt", "is", null)
+    .where("lessonReschedule.status", "=", "pending")
+    .orderBy("lessonReschedule.requestedAt")
+    .execute();
+  return rows.map(toRequest);
+}
+
 /** A new request, waiting. A second one waiting for the lesson is refused by the unique index (the caller's 409). */
 export async function insertRequest(
   trx: Db,

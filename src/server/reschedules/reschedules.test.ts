@@ -53,7 +53,8 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return body as T;
 }
 
-const path = (clientId: string, lessonId: number) => `/api/clients/${clientId}/lessons/${lessonId}/reschedule`;
+const path = (clientId: string, lessonId: number) =>
+  `/api/clients/${clientId}/lessons/${lessonId}/reschedule`;
 const options = (as: TestAccount, clientId: string, lessonId: number) =>
   call(t, "GET", path(clientId, lessonId), { cookie: as.cookie });
 const ask = (as: TestAccount, clientId: string, lessonId: number, date: string, startTime: string, app = t) =>
@@ -92,7 +93,11 @@ describe("asking to move a lesson, and the school accepting", () => {
     await setAccountLocale(t.db, spanish.id, "es");
     // Ivy already teaches another family on Friday 6th at 11:00.
     await familyWith(["2026-03-06"], "Busy").then(({ lessonIds: other }) =>
-      t.db.updateTable("lesson").set({ startTime: "11:00" }).where("id", "=", other["2026-03-06"] as number).execute(),
+      t.db
+        .updateTable("lesson")
+        .set({ startTime: "11:00" })
+        .where("id", "=", other["2026-03-06"] as number)
+        .execute(),
     );
     const lessonId = lessonIds["2026-03-05"] as number;
     const before = await lessonRow(lessonId);
@@ -117,7 +122,9 @@ describe("asking to move a lesson, and the school accepting", () => {
     const taken = await ask(family, family.id, lessonId, "2026-03-06", "11:00");
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.code).toBe("reschedule-time-not-free");
-    const asked = await json<AskRescheduleResponse>(await ask(family, family.id, lessonId, "2026-03-06", "10:00"));
+    const asked = await json<AskRescheduleResponse>(
+      await ask(family, family.id, lessonId, "2026-03-06", "10:00"),
+    );
     expect(asked).toMatchObject({
       applied: false,
       request: { status: "pending", to: { date: "2026-03-06", startTime: "10:00" } },
@@ -130,14 +137,18 @@ describe("asking to move a lesson, and the school accepting", () => {
     expect((await ask(family, family.id, lessonId, "2026-03-06", "12:00")).status).toBe(409);
 
     // Ivy sees it; Ian does not, and may not decide it.
-    const ivyList = await json<PendingReschedulesResponse>(await call(t, "GET", "/api/reschedules", { cookie: ivy.cookie }));
+    const ivyList = await json<PendingReschedulesResponse>(
+      await call(t, "GET", "/api/reschedules", { cookie: ivy.cookie }),
+    );
     expect(ivyList.requests.find((request) => request.id === asked.request.id)).toMatchObject({
       householdName: expect.stringContaining("Inez"),
       from: { date: "2026-03-05", startTime: "10:00" },
       moved: 0,
       cap: 2,
     });
-    const ianList = await json<PendingReschedulesResponse>(await call(t, "GET", "/api/reschedules", { cookie: ian.cookie }));
+    const ianList = await json<PendingReschedulesResponse>(
+      await call(t, "GET", "/api/reschedules", { cookie: ian.cookie }),
+    );
     expect(ianList.requests.some((request) => request.id === asked.request.id)).toBe(false);
     expect((await decide(ian, asked.request.id, "accept")).status).toBe(403);
 
@@ -161,10 +172,19 @@ describe("asking to move a lesson, and the school accepting", () => {
     const moved = bookings.bookings[0]?.dates.find((date) => date.lessonId === lessonId);
     expect(moved).toMatchObject({
       date: "2026-03-06",
-      moved: { by: "Ivy Teach", fromDate: "2026-03-05", fromStartTime: "10:00", at: clock.now().toISOString() },
+      moved: {
+        by: "Ivy Teach",
+        fromDate: "2026-03-05",
+        fromStartTime: "10:00",
+        at: clock.now().toISOString(),
+      },
     });
-    const day = await json<TodayResponse>(await call(t, "GET", "/api/today?date=2026-03-06", { cookie: ivy.cookie }));
-    expect(day.lessons.find((lesson) => lesson.id === lessonId)?.moved).toMatchObject({ fromDate: "2026-03-05" });
+    const day = await json<TodayResponse>(
+      await call(t, "GET", "/api/today?date=2026-03-06", { cookie: ivy.cookie }),
+    );
+    expect(day.lessons.find((lesson) => lesson.id === lessonId)?.moved).toMatchObject({
+      fromDate: "2026-03-05",
+    });
 
     // Mails: each guardian in their language, and the instructor.
     const mails = await t.db
@@ -174,7 +194,9 @@ describe("asking to move a lesson, and the school accepting", () => {
       .where("subject", "like", "%6%")
       .execute();
     const mailTo = (email: string) => mails.find((mail) => mail.toAddress === email);
-    expect(mailTo(family.email)?.subject).toBe("Swim class moved: Friday, March 6, 2026, 10:00 AM – 10:30 AM");
+    expect(mailTo(family.email)?.subject).toBe(
+      "Swim class moved: Friday, March 6, 2026, 10:00 AM – 10:30 AM",
+    );
     expect(mailTo(family.email)?.body).toContain(
       "The swim class of Thursday, March 5, 2026, 10:00 AM – 10:30 AM (30 minutes) has been moved to Friday, March 6, 2026, 10:00 AM – 10:30 AM.",
     );
@@ -212,14 +234,18 @@ describe("asking to move a lesson, and the school accepting", () => {
     clock.set("2026-03-02T10:00:00.000Z");
     const { family, lessonIds } = await familyWith(["2026-03-24"], "Wanda");
     const lessonId = lessonIds["2026-03-24"] as number;
-    const asked = await json<AskRescheduleResponse>(await ask(family, family.id, lessonId, "2026-03-25", "09:00"));
+    const asked = await json<AskRescheduleResponse>(
+      await ask(family, family.id, lessonId, "2026-03-25", "09:00"),
+    );
     const withdrawn = await json<DecideRescheduleResponse>(
       await call(t, "DELETE", path(family.id, lessonId), { cookie: family.cookie }),
     );
     expect(withdrawn.request.status).toBe("withdrawn");
     expect((await call(t, "DELETE", path(family.id, lessonId), { cookie: family.cookie })).status).toBe(409);
     expect((await decide(owner, asked.request.id, "accept")).status).toBe(409);
-    const list = await json<PendingReschedulesResponse>(await call(t, "GET", "/api/reschedules", { cookie: owner.cookie }));
+    const list = await json<PendingReschedulesResponse>(
+      await call(t, "GET", "/api/reschedules", { cookie: owner.cookie }),
+    );
     expect(list.requests.some((request) => request.id === asked.request.id)).toBe(false);
   });
 });
@@ -227,7 +253,10 @@ describe("asking to move a lesson, and the school accepting", () => {
 describe("the policy's limits", () => {
   it("counts moves per plan against the cap of the lesson's version, and refuses after the notice deadline", async () => {
     clock.set("2026-03-02T10:00:00.000Z");
-    const { family, lessonIds } = await familyWith(["2026-04-06", "2026-04-07", "2026-04-08", "2026-03-03"], "Cap");
+    const { family, lessonIds } = await familyWith(
+      ["2026-04-06", "2026-04-07", "2026-04-08", "2026-03-03"],
+      "Cap",
+    );
     for (const [from, to] of [
       ["2026-04-06", "2026-03-27"],
       ["2026-04-07", "2026-03-26"],
@@ -268,7 +297,9 @@ describe("the school's automatic setting", () => {
       expect(shown.words).toBe(
         "The class moves at once to the time you choose. This is reschedule 1 of 2 for this package.",
       );
-      const done = await json<AskRescheduleResponse>(await ask(family, family.id, lessonId, "2026-03-17", "17:30"));
+      const done = await json<AskRescheduleResponse>(
+        await ask(family, family.id, lessonId, "2026-03-17", "17:30"),
+      );
       expect(done).toMatchObject({ applied: true, request: { status: "accepted" } });
       expect(done.message).toBe("The class was moved to Tuesday, March 17, 2026, 5:30 PM – 6:00 PM.");
       expect(await lessonRow(lessonId)).toMatchObject({
@@ -319,11 +350,13 @@ describe("who may move a lesson", () => {
     });
     const noBookSignedIn = await signIn(t, noBook.email, clientPassword);
     const lessonId = lessonIds["2026-04-20"] as number;
-    expect((await options({ ...family, cookie: noBookSignedIn.cookie }, family.id, lessonId)).status).toBe(403);
-    expect((await options(family, family.id, other.lessonIds["2026-04-21"] as number)).status).toBe(404);
-    expect((await ask(family, family.id, other.lessonIds["2026-04-21"] as number, "2026-04-22", "09:00")).status).toBe(
-      404,
+    expect((await options({ ...family, cookie: noBookSignedIn.cookie }, family.id, lessonId)).status).toBe(
+      403,
     );
+    expect((await options(family, family.id, other.lessonIds["2026-04-21"] as number)).status).toBe(404);
+    expect(
+      (await ask(family, family.id, other.lessonIds["2026-04-21"] as number, "2026-04-22", "09:00")).status,
+    ).toBe(404);
     expect((await options(ivy, family.id, lessonId)).status).toBe(403);
   });
 });

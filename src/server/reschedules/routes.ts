@@ -4,6 +4,7 @@ import {
   type AskRescheduleResponse,
   askRescheduleSchema,
   type DecideRescheduleResponse,
+  type HouseholdReschedulesResponse,
   type PendingReschedulesResponse,
   type RescheduleOptionsResponse,
   type RescheduleSettingsResponse,
@@ -20,6 +21,7 @@ import type { Wiring } from "../wiring.ts";
 import {
   askReschedule,
   decideReschedule,
+  householdReschedules,
   rescheduleOptions,
   waitingReschedules,
   withdrawReschedule,
@@ -41,12 +43,17 @@ function requestId(c: Context): number {
 
 /**
  * /api/clients/:clientId/lessons/:lessonId/reschedule (issue 29, docs/decisions/033): the household's guardians
- * allowed to book (and the owner for any family) read the free times, ask for one, and withdraw a request waiting.
+ * allowed to book (and the owner for any family) read the free times, ask for one, and withdraw a request waiting;
+ * /api/clients/:clientId/reschedules lists the household's requests waiting.
  */
 export function clientRescheduleRoutes(deps: Deps) {
   const { guard } = deps;
   const path = "/:clientId/lessons/:lessonId/reschedule";
   return new Hono<AppEnv>()
+    .get("/:clientId/reschedules", guard.requireClientAccess("clientId", "book"), async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json<HouseholdReschedulesResponse>(await householdReschedules(deps, clientIdParam(c)));
+    })
     .get(path, guard.requireClientAccess("clientId", "book"), async (c) => {
       c.header("Cache-Control", "private, no-store");
       return c.json<RescheduleOptionsResponse>(await rescheduleOptions(deps, clientIdParam(c), lessonId(c)));

@@ -9,6 +9,7 @@ import {
   type DecideRescheduleResponse,
   formatLessonMoment,
   freeTimes,
+  type HouseholdReschedulesResponse,
   type LessonTime,
   type PendingReschedulesResponse,
   type RescheduleOptionsResponse,
@@ -40,6 +41,7 @@ import {
   householdDaysBetween,
   insertRequest,
   type LessonToMove,
+  pendingOfHousehold,
   pendingOfLesson,
   pendingRequests,
   planMoveCounts,
@@ -65,7 +67,8 @@ const notFound = () => appError("not-found", 404, cancellationMessages.notFound)
 
 async function policyOf(db: Db, lesson: LessonToMove): Promise<CancellationPolicy> {
   const version = await policyByVersion(db, lesson.policyVersion);
-  if (!version) throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
+  if (!version)
+    throw new Error(`lesson ${lesson.id}: no cancellation policy version ${lesson.policyVersion}`);
   return version.policy;
 }
 
@@ -226,12 +229,22 @@ async function queueMails(
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const to of await mailRecipients(trx, [lesson.clientId], { reminders: false })) {
-    ids.push(await deps.outbox.enqueue(inLocale(to.locale, () => mail(to)), trx));
+    ids.push(
+      await deps.outbox.enqueue(
+        inLocale(to.locale, () => mail(to)),
+        trx,
+      ),
+    );
   }
   if (options.instructor && lesson.instructorEmail) {
     const locale = isLocale(lesson.instructorLocale) ? lesson.instructorLocale : defaultLocale;
     const to = { email: lesson.instructorEmail, firstName: lesson.instructorName ?? "" };
-    ids.push(await deps.outbox.enqueue(inLocale(locale, () => mail(to)), trx));
+    ids.push(
+      await deps.outbox.enqueue(
+        inLocale(locale, () => mail(to)),
+        trx,
+      ),
+    );
   }
   return ids;
 }
@@ -251,7 +264,9 @@ async function acceptIn(
 ): Promise<number[]> {
   const at = now.toISOString();
   await lockPlan(trx, lesson.planId);
-  if (!(await decideRequest(trx, request.id, { status: "accepted", decidedByUserId: byUserId, decidedAt: at }))) {
+  if (
+    !(await decideRequest(trx, request.id, { status: "accepted", decidedByUserId: byUserId, decidedAt: at }))
+  ) {
     throw appError("reschedule-decided", 409, rescheduleMessages.alreadyDecided);
   }
   const current = await findLesson(trx, lesson.id);
@@ -377,6 +392,14 @@ export async function withdrawReschedule(
   });
 }
 
+/** GET /api/clients/:clientId/reschedules: the household's requests waiting. */
+export async function householdReschedules(
+  deps: RescheduleDeps,
+  clientId: string,
+): Promise<HouseholdReschedulesResponse> {
+  return { requests: await pendingOfHousehold(deps.db, clientId) };
+}
+
 /** GET /api/reschedules: the requests waiting; an instructor's, their own lessons' only. */
 export async function waitingReschedules(
   deps: RescheduleDeps,
@@ -388,7 +411,10 @@ export async function waitingReschedules(
   const requests = [];
   for (const row of rows) {
     if (!caps.has(row.policyVersion)) {
-      caps.set(row.policyVersion, (await policyByVersion(deps.db, row.policyVersion))?.policy.reschedulesPerPackage ?? 0);
+      caps.set(
+        row.policyVersion,
+        (await policyByVersion(deps.db, row.policyVersion))?.policy.reschedulesPerPackage ?? 0,
+      );
     }
     if (!counts.has(row.planId)) counts.set(row.planId, (await planMoveCounts(deps.db, row.planId)).moved);
     const { planId: _plan, policyVersion, instructorId: _instructor, ...request } = row;
@@ -422,7 +448,13 @@ export async function decideReschedule(
       ids = await acceptIn(deps, trx, lesson, request, viewer.userId, now);
     } else {
       const at = now.toISOString();
-      if (!(await decideRequest(trx, request.id, { status: "declined", decidedByUserId: viewer.userId, decidedAt: at }))) {
+      if (
+        !(await decideRequest(trx, request.id, {
+          status: "declined",
+          decidedByUserId: viewer.userId,
+          decidedAt: at,
+        }))
+      ) {
         throw appError("reschedule-decided", 409, rescheduleMessages.alreadyDecided);
       }
       const siteUrl = publicUrl(deps.config);

@@ -2,6 +2,7 @@ import { WaitingCertificates } from "../certificates/waiting-certificates.tsx";
 import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
 import { useAdminHomeView } from "../layout/admin-layout.tsx";
 import { RegisterClientView } from "../register-client/register-client-view.tsx";
+import { RescheduleRequests } from "../reschedules/reschedule-requests.tsx";
 import { SetupChecklist } from "../settings/setup-checklist.tsx";
 
 /**
@@ -14,6 +15,7 @@ export function AdminHomePage() {
     <>
       <SetupChecklist />
       <WaitingCertificates />
+      <RescheduleRequests />
       {useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />}
     </>
   );

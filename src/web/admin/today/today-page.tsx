@@ -11,6 +11,8 @@ import { todayDayPath } from "../../../domain/today-offline.ts";
 import { apiFetch } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
+import { MovedLine } from "../reschedules/moved-line.tsx";
+import { RescheduleRequests } from "../reschedules/reschedule-requests.tsx";
 import { installHint } from "./install-hint.ts";
 import { LessonPlace } from "./lesson-place.tsx";
 import { LessonScreen } from "./lesson-screen.tsx";
@@ -321,6 +323,7 @@ function DayScreen({
                     <span>{lesson.householdName}</span>
                   </h2>
                   <p className={`today-lesson__state today-lesson__state--${state}`}>{stateWords[state]}</p>
+                  {lesson.moved && <MovedLine moved={lesson.moved} />}
                   <LessonPlace lesson={lesson} />
                   <ul className="today-lesson__swimmers" aria-label={t`Swimmers`}>
                     {lesson.swimmers.map((swimmer) => (
@@ -343,6 +346,7 @@ function DayScreen({
           })}
         </ol>
       )}
+      <RescheduleRequests />
       {data.unrecorded.length > 0 && (
         <section className="today__unrecorded" aria-labelledby="today-unrecorded">
           <h2 id="today-unrecorded">{t`Still unrecorded`}</h2>
