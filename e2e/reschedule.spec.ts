@@ -35,7 +35,9 @@ test("a parent asks to move a class, the instructor accepts it, the parent sees 
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Rita", lastName: uniqueName("Move"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");
-  const { today } = (await (await adminApi.get(`/api/bookings/draft/${parent.id}`)).json()) as { today: string };
+  const { today } = (await (await adminApi.get(`/api/bookings/draft/${parent.id}`)).json()) as {
+    today: string;
+  };
   const from = addDays(today, 5);
   const to = addDays(today, 6);
   await withE2eLock("cancellation-policy", async () => {
@@ -68,20 +70,27 @@ test("a parent asks to move a class, the instructor accepts it, the parent sees 
       `Move to ${dayLabel(to)}, ${formatLessonTime("15:00")} requested: waiting for the school.`,
     );
     await expect(item.getByRole("button", { name: /^Reschedule/ })).toHaveCount(0);
-    await expect(item.getByRole("button", { name: `Withdraw the request for the class of ${full(from)}` })).toBeVisible();
+    await expect(
+      item.getByRole("button", { name: `Withdraw the request for the class of ${full(from)}` }),
+    ).toBeVisible();
 
     // The instructor accepts it from their day.
     await signedInAs(instructor as unknown as ClientAccount);
     await page.goto(todayPath(to));
     const requests = page.getByRole("region", { name: "Requests to move a class" });
     const request = requests.getByRole("article").filter({ hasText: parent.name });
-    await expect(request).toContainText(`From ${formatDay(from, { dateStyle: "full" })}, ${formatLessonTime("10:00")}`);
+    await expect(request).toContainText(
+      `From ${formatDay(from, { dateStyle: "full" })}, ${formatLessonTime("10:00")}`,
+    );
     await expectNoSeriousA11yViolations(page);
     await request.getByRole("button", { name: /^Accept/ }).click();
     await expect(requests.getByRole("status")).toContainText(
       `The class was moved to ${full(to)}, ${formatLessonTime("15:00")}.`,
     );
-    const lesson = page.getByRole("article").filter({ hasText: parent.name }).filter({ hasText: "Moved from" });
+    const lesson = page
+      .getByRole("article")
+      .filter({ hasText: parent.name })
+      .filter({ hasText: "Moved from" });
     await expect(lesson).toContainText(
       `Moved from ${dayLabel(from)}, ${formatLessonTime("10:00")} by ${instructor.name}`,
     );
@@ -93,7 +102,9 @@ test("a parent asks to move a class, the instructor accepts it, the parent sees 
     await page.getByRole("button", { name: "Details of 1-Class Booking" }).click();
     const moved = details.getByRole("listitem").filter({ hasText: full(to) });
     await expect(moved).toContainText(formatLessonTime("15:00"));
-    await expect(moved).toContainText(`Moved from ${dayLabel(from)}, ${formatLessonTime("10:00")} by ${instructor.name}`);
+    await expect(moved).toContainText(
+      `Moved from ${dayLabel(from)}, ${formatLessonTime("10:00")} by ${instructor.name}`,
+    );
     await expect(details.getByRole("listitem").filter({ hasText: full(from) })).toHaveCount(0);
   });
 });
@@ -110,7 +121,9 @@ test("with the school's automatic setting, a chosen free time moves the class at
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Tomas", lastName: uniqueName("Auto"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");
-  const { today } = (await (await adminApi.get(`/api/bookings/draft/${parent.id}`)).json()) as { today: string };
+  const { today } = (await (await adminApi.get(`/api/bookings/draft/${parent.id}`)).json()) as {
+    today: string;
+  };
   const from = addDays(today, 7);
   const to = addDays(today, 8);
   await withE2eLock("cancellation-policy", async () => {
@@ -143,7 +156,9 @@ test("with the school's automatic setting, a chosen free time moves the class at
         `The class was moved to ${full(to)}, ${formatLessonTime("08:30")}.`,
       );
       const moved = details.getByRole("listitem").filter({ hasText: full(to) });
-      await expect(moved).toContainText(`Moved from ${dayLabel(from)}, ${formatLessonTime("10:00")} by ${parent.name}`);
+      await expect(moved).toContainText(
+        `Moved from ${dayLabel(from)}, ${formatLessonTime("10:00")} by ${parent.name}`,
+      );
       await expectNoSidewaysScroll(page);
     } finally {
       const off = await adminApi.put("/api/settings/reschedules", { data: { automatic: false } });
