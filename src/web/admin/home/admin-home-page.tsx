@@ -2,8 +2,8 @@ import { WaitingCertificates } from "../certificates/waiting-certificates.tsx";
 import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
 import { useAdminHomeView } from "../layout/admin-layout.tsx";
 import { RegisterClientView } from "../register-client/register-client-view.tsx";
-import { RescheduleRequests } from "../reschedules/reschedule-requests.tsx";
 import { SetupChecklist } from "../settings/setup-checklist.tsx";
+import { RescheduleRequests } from "../today/reschedule-requests.tsx";
 
 /**
  * /admin: Register Client, or Create Booking when the Create Booking link brought the admin here or the side menu

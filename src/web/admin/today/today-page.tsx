@@ -11,14 +11,14 @@ import { todayDayPath } from "../../../domain/today-offline.ts";
 import { apiFetch } from "../../api/http.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { ListState } from "../../components/list-state.tsx";
-import { MovedLine } from "../reschedules/moved-line.tsx";
-import { RescheduleRequests } from "../reschedules/reschedule-requests.tsx";
 import { installHint } from "./install-hint.ts";
 import { LessonPlace } from "./lesson-place.tsx";
 import { LessonScreen } from "./lesson-screen.tsx";
+import { MovedLine } from "./moved-line.tsx";
 import type { QueuedSave } from "./offline/save-queue.ts";
 import { linkTodayManifest, registerTodayWorker } from "./offline/service-worker.ts";
 import { useSaveQueue } from "./offline/use-save-queue.ts";
+import { RescheduleRequests } from "./reschedule-requests.tsx";
 import "./today.css";
 
 /** The lesson opened on its own screen (paths.ts). */
