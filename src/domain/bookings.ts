@@ -1,6 +1,7 @@
 import type { CreditView } from "./credits.ts";
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
+import type { LessonMove } from "./reschedules.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
@@ -572,6 +573,8 @@ export interface BookedDate {
   cancellation: { at: string; outcome: "class-used" | "credit" } | null;
   /** Booked with a class credit: it takes none of the plan's classes (docs/decisions/032). */
   paidByCredit: boolean;
+  /** Its latest move to this date (docs/decisions/033): from when, by whom, when; null: never moved. */
+  moved: LessonMove | null;
 }
 
 export interface Booking {

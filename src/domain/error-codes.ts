@@ -107,6 +107,14 @@ export const errorCodes = [
   "lesson-cancelled",
   "lesson-past",
   "cancellation-outcome-changed",
+  // Moving a lesson (issue 29, docs/decisions/033): the lesson cannot be moved now (the sentence says why); the time
+  // is not one of the free times or was just taken; no such request; answered or withdrawn already; the plan's
+  // moves are used up.
+  "reschedule-refused",
+  "reschedule-time-not-free",
+  "reschedule-not-found",
+  "reschedule-decided",
+  "reschedule-cap-reached",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

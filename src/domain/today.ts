@@ -4,6 +4,7 @@ import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
+import type { LessonMove } from "./reschedules.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
@@ -114,6 +115,8 @@ export interface TodayLesson {
   recorded: boolean;
   /** Cancelled by the family or the school: shown as cancelled, nothing to record. */
   cancelled: boolean;
+  /** Its latest move to this time (docs/decisions/033): from when, by whom, when; null: never moved. */
+  moved: LessonMove | null;
 }
 
 export interface TodayInstructor {

@@ -34,6 +34,7 @@ import { newsletterRoutes } from "./newsletter/routes.ts";
 import { policyRoutes, policySettingsRoutes } from "./policy/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
+import { clientRescheduleRoutes, rescheduleRoutes, rescheduleSettingsRoutes } from "./reschedules/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
 import { lessonRecordPaths, lessonRoutes, todayRoutes } from "./today/routes.ts";
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps) {
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/clients", creditRoutes({ ...deps, guard }))
     .route("/clients", cancellationRoutes({ ...deps, guard }))
+    .route("/clients", clientRescheduleRoutes({ ...deps, guard }))
+    .route("/reschedules", rescheduleRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))
@@ -111,6 +114,7 @@ export function createApp(deps: AppDeps) {
     .route("/payments", paymentRoutes({ ...deps, guard }))
     .route("/settings", settingsRoutes({ settings: deps.settings, guard }))
     .route("/settings/policy", policySettingsRoutes({ ...deps, guard }))
+    .route("/settings/reschedules", rescheduleSettingsRoutes({ ...deps, guard }))
     .route("/policy", policyRoutes({ ...deps, guard }))
     .route(
       "/newsletter",

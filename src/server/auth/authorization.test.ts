@@ -51,6 +51,8 @@ let victims: Record<Caller, string>;
 let lessonOfI1: number;
 /** A credit of A's household, for the owner to void. */
 let creditOfA: number;
+/** A request to move I1's lesson of A's household, already declined (issue 29's reschedules). */
+let rescheduleOfA: number;
 let registered = 0;
 const callers: Caller[] = [
   "visitor",
@@ -96,6 +98,24 @@ beforeAll(async () => {
         timeZone: t.config.TZ_SCHOOL,
       }),
     )
+  ).id;
+  rescheduleOfA = (
+    await db
+      .insertInto("lessonReschedule")
+      .values({
+        lessonId: lessonOfI1,
+        fromDate: "2030-01-07",
+        fromStartTime: null,
+        toDate: "2030-01-08",
+        toStartTime: "10:00",
+        requestedByUserId: accounts.clientA.id,
+        requestedAt: t.clock.now().toISOString(),
+        status: "declined",
+        decidedByUserId: accounts.admin.id,
+        decidedAt: t.clock.now().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
   ).id;
   await createBooking(db, {
     clientId: accounts.clientB.id,
@@ -599,6 +619,59 @@ const routes: RouteCase[] = [
     body: () => ({ reason: "whim", expectedOutcome: "credit" }),
     expected: bookerA(400),
   },
+  // Moving a lesson (issue 29, docs/decisions/033): the household's guardians allowed to book, and the owner.
+  {
+    route: "GET /api/clients/:clientId/reschedules",
+    name: "/api/clients/:clientId/reschedules (client A's)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/reschedules`,
+    expected: bookerA(200),
+  },
+  {
+    route: "GET /api/clients/:clientId/lessons/:lessonId/reschedule",
+    name: "/api/clients/:clientId/lessons/:lessonId/reschedule (client A's lesson)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/lessons/${lessonOfI1}/reschedule`,
+    expected: bookerA(200),
+  },
+  {
+    // A day that is no day: whoever passes the guard is refused by the schema, so nothing is asked.
+    route: "POST /api/clients/:clientId/lessons/:lessonId/reschedule",
+    name: "/api/clients/:clientId/lessons/:lessonId/reschedule (client A's lesson, no such day)",
+    method: "POST",
+    path: () => `/api/clients/${accounts.clientA.id}/lessons/${lessonOfI1}/reschedule`,
+    body: () => ({ date: "someday", startTime: "10:00" }),
+    expected: bookerA(400),
+  },
+  {
+    route: "DELETE /api/clients/:clientId/lessons/:lessonId/reschedule",
+    name: "/api/clients/:clientId/lessons/:lessonId/reschedule (client A's lesson, no request waiting)",
+    method: "DELETE",
+    path: () => `/api/clients/${accounts.clientA.id}/lessons/${lessonOfI1}/reschedule`,
+    expected: bookerA(409),
+  },
+  // The requests waiting: the owner every one, an instructor their own lessons' (I2 may not decide I1's).
+  {
+    route: "GET /api/reschedules",
+    name: "/api/reschedules",
+    method: "GET",
+    path: () => "/api/reschedules",
+    expected: staff(200),
+  },
+  {
+    route: "POST /api/reschedules/:requestId/accept",
+    name: "/api/reschedules/:requestId/accept (I1's lesson, already declined)",
+    method: "POST",
+    path: () => `/api/reschedules/${rescheduleOfA}/accept`,
+    expected: { ...adminOnly(409), ...instructors(409, 403) },
+  },
+  {
+    route: "POST /api/reschedules/:requestId/decline",
+    name: "/api/reschedules/:requestId/decline (I1's lesson, already declined)",
+    method: "POST",
+    path: () => `/api/reschedules/${rescheduleOfA}/decline`,
+    expected: { ...adminOnly(409), ...instructors(409, 403) },
+  },
   // Class reminders and the calendar feed address: the client's own, and admins'.
   {
     route: "GET /api/clients/:clientId/reminders",
@@ -1025,6 +1098,22 @@ const routes: RouteCase[] = [
     method: "PUT",
     path: () => "/api/settings/certificates",
     body: () => ({ approveBeforePublishing: true }),
+    expected: adminOnly(200),
+  },
+  // "Move a class at once when a free time is chosen" (docs/decisions/033): the owner's.
+  {
+    route: "GET /api/settings/reschedules",
+    name: "/api/settings/reschedules",
+    method: "GET",
+    path: () => "/api/settings/reschedules",
+    expected: adminOnly(200),
+  },
+  {
+    route: "PUT /api/settings/reschedules",
+    name: "/api/settings/reschedules (off, as it is)",
+    method: "PUT",
+    path: () => "/api/settings/reschedules",
+    body: () => ({ automatic: false }),
     expected: adminOnly(200),
   },
   // The cancellation policy (issue 29, docs/decisions/029): everyone signed in reads it; the owner edits it.

@@ -52,6 +52,7 @@ const aliceDay = (date: string, feedback: string | null) => ({
   lessonId: expect.any(Number),
   cancellation: null,
   paidByCredit: false,
+  moved: null,
 });
 const as = (account: TestAccount | undefined, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: account?.cookie, body });

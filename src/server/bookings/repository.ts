@@ -1,5 +1,6 @@
 import { type AliasableExpression, type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
+import type { LessonMove } from "../../domain/reschedules.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
@@ -39,6 +40,8 @@ export interface LessonRow {
   cancellation: { at: string; outcome: "class-used" | "credit" } | null;
   /** The class credit that paid for it (docs/decisions/032); null: one of its plan's classes. */
   paidByCreditId: number | null;
+  /** Its latest move (docs/decisions/033); null: never moved. */
+  moved: LessonMove | null;
   /** Who swims in it, in the order they joined the household, each with their feedback. */
   swimmers: { id: string; firstName: string; feedback: string | null }[];
 }
@@ -145,6 +148,7 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
     .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
     .select([
       "lesson.id",
       "lesson.bookingId",
@@ -153,6 +157,10 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
       "lesson.cancelledAt",
       "lesson.cancellationOutcome",
       "lesson.paidByCreditId",
+      "lesson.rescheduledAt",
+      "lesson.rescheduledFromDate",
+      "lesson.rescheduledFromStartTime",
+      "mover.name as movedBy",
       "instructor.id as instructorId",
       "instructor.name as instructorName",
       "swimmer.id as swimmerId",
@@ -181,6 +189,15 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
             ? null
             : { at: row.cancelledAt, outcome: row.cancellationOutcome ?? "class-used" },
         paidByCreditId: row.paidByCreditId === null ? null : Number(row.paidByCreditId),
+        moved:
+          row.rescheduledAt === null
+            ? null
+            : {
+                at: row.rescheduledAt,
+                by: row.movedBy,
+                fromDate: row.rescheduledFromDate ?? "",
+                fromStartTime: row.rescheduledFromStartTime,
+              },
         swimmers: [],
       };
       lessons.push(lesson);
@@ -336,6 +353,33 @@ export async function setLessonSchedule(trx: Db, lessonId: number, schedule: Les
     .updateTable("lesson")
     .set({ startTime: schedule.startTime, instructorId: schedule.instructorId })
     .where("id", "=", lessonId)
+    .execute();
+}
+
+/** A lesson's new day and time (a reschedule); its reminder is queued again for the new day. */
+export async function moveLessonRow(
+  trx: Db,
+  lessonId: number,
+  to: { date: string; startTime: string },
+): Promise<void> {
+  await trx
+    .updateTable("lesson")
+    .set({ date: to.date, startTime: to.startTime, reminderQueuedAt: null })
+    .where("id", "=", lessonId)
+    .execute();
+}
+
+/** The booking's first date follows its lessons (the lists sort on it); nothing else of the booking changes. */
+export async function refreshFirstDate(trx: Db, bookingId: number): Promise<void> {
+  const { first } = await trx
+    .selectFrom("lesson")
+    .select((eb) => eb.fn.min("date").as("first"))
+    .where("bookingId", "=", bookingId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("booking")
+    .set({ firstDate: first ?? null })
+    .where("id", "=", bookingId)
     .execute();
 }
 

@@ -73,8 +73,10 @@ import {
   lessonsOf,
   listBookings,
   listBookingsOfInstructor,
+  moveLessonRow,
   planLessonsFrom,
   refreshBookingTotals,
+  refreshFirstDate,
   setLessonFeedback,
   setLessonPaidByCredit,
   setLessonSchedule,
@@ -134,6 +136,7 @@ function toBooking(
       lessonId: lesson.id,
       cancellation: lesson.cancellation,
       paidByCredit: lesson.paidByCreditId !== null,
+      moved: lesson.moved,
       instructor: lesson.instructor,
     })),
     familySwimmers,
@@ -1046,3 +1049,45 @@ export async function clientBookings(deps: BookingDeps, clientId: string): Promi
  */
 export const cancelBookingsOfPlan = (trx: Db, planId: number, now: string, today: string) =>
   cancelBookingsOfPlanRows(trx, planId, now, today);
+
+/** The instructor's standing lessons with a time on these dates (a reschedule's free times leave them out). */
+export const standingLessonsOf = (db: Db, instructorId: string, dates: readonly string[]) =>
+  timedLessonsOf(db, instructorId, dates);
+
+/**
+ * Moves one lesson to another day and time in the caller's transaction (a reschedule, docs/decisions/033), under
+ * the same rules as every booking save: the plan's lock first, then refused when the household has another lesson
+ * that day (409 date-taken), when it would overlap another of the instructor's lessons (409 lesson-overlap, under
+ * the instructor's lock: of two moves into one time, the second sees the first) or fall outside their weekly hours
+ * or in their time off (409 outside-availability). The lesson keeps its swimmers, booking, plan, instructor and
+ * policy version; its day-before reminder is sent again for the new day.
+ */
+export async function moveLesson(
+  trx: Db,
+  lesson: {
+    id: number;
+    bookingId: number;
+    clientId: string;
+    planId: number;
+    date: string;
+    instructorId: string;
+  },
+  to: { date: string; startTime: string },
+): Promise<void> {
+  await lockPlan(trx, lesson.planId);
+  if (to.date !== lesson.date) {
+    const [taken] = await datesBookedElsewhere(trx, lesson.clientId, null, [to.date]);
+    if (taken) throw appError("date-taken", 409, bookingMessages.dateTaken(taken), { field: "date" });
+  }
+  await refuseScheduleConflicts(
+    trx,
+    { startTime: to.startTime, instructorId: lesson.instructorId },
+    [to.date],
+    {
+      except: [lesson.id],
+      overrideAvailability: false,
+    },
+  );
+  await moveLessonRow(trx, lesson.id, to);
+  await refreshFirstDate(trx, lesson.bookingId);
+}

@@ -305,6 +305,12 @@ export interface LessonTable {
   cancellationCreditId: number | null;
   /** Migration 0024: the credit that paid for it (it takes none of its plan's classes); null: paid by its plan. */
   paidByCreditId: number | null;
+  /** Migration 0025: its latest move (null: never moved); the full history is its accepted lessonReschedule rows. */
+  rescheduledAt: string | null;
+  /** Who applied the move: who accepted it, or the guardian when the school moves a chosen free time at once. */
+  rescheduledByUserId: string | null;
+  rescheduledFromDate: string | null;
+  rescheduledFromStartTime: string | null;
 }
 
 /** A guardian's own secret calendar-feed address (.ics); renewing it replaces the token. */
@@ -452,6 +458,27 @@ export interface SchoolReelTable {
 // Migration 0020: School settings' "Approve certificates before publishing" (1: on, the default).
 export interface SchoolSettingsTable {
   approveCertificates: Generated<number>;
+  /** Migration 0025: 1 when a chosen free time moves a class at once; 0 (the default): the school accepts it. */
+  automaticReschedules: Generated<number>;
+}
+
+/** Migration 0025: a family's request to move a lesson (docs/decisions/033); leaves "pending" once. */
+export interface LessonRescheduleTable {
+  id: Generated<number>;
+  lessonId: number;
+  fromDate: string;
+  fromStartTime: string | null;
+  toDate: string;
+  toStartTime: string;
+  requestedByUserId: string | null;
+  requestedAt: string;
+  status: Generated<"pending" | "accepted" | "declined" | "withdrawn">;
+  decidedByUserId: string | null;
+  decidedAt: string | null;
+}
+
+export interface Database {
+  lessonReschedule: LessonRescheduleTable;
 }
 
 export interface Database {

@@ -1,5 +1,6 @@
 import type { Role } from "../../domain/auth.ts";
 import {
+  type Availability,
   type AvailabilityResponse,
   availabilityMessages,
   availabilityRefusal,
@@ -194,4 +195,21 @@ export async function refuseOutsideAvailability(
       });
     }
   }
+}
+
+/**
+ * The instructor's weekly hours and the time off touching `firstDay`…`lastDay`: what a reschedule's free times are
+ * read from (docs/decisions/033). In the caller's transaction, under their lock when they write with it.
+ */
+export async function availabilityBetween(
+  db: Db,
+  instructorId: string,
+  firstDay: string,
+  lastDay: string,
+): Promise<Availability> {
+  const [weeklyHours, timeOff] = await Promise.all([
+    weeklyHoursOf(db, instructorId),
+    timeOffOf(db, instructorId, firstDay, lastDay),
+  ]);
+  return { weeklyHours, timeOff };
 }

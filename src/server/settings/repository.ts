@@ -93,3 +93,31 @@ export async function writeCertificateApproval(
       .execute();
   });
 }
+
+/** "Move a class at once when a free time is chosen" (migration 0025): off while no settings are saved. */
+export async function readAutomaticReschedules(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("schoolSettings")
+    .select("automaticReschedules")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return row ? Number(row.automaticReschedules) === 1 : false;
+}
+
+/** Sets it; a school with no saved settings gets `current` (site.json's) saved with it, as for certificates. */
+export async function writeAutomaticReschedules(
+  db: Db,
+  automatic: boolean,
+  current: SchoolSettings,
+  by: { userId: string; at: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
+    if (!exists) await writeSettingsIn(trx, current, by);
+    await trx
+      .updateTable("schoolSettings")
+      .set({ automaticReschedules: automatic ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
+      .where("id", "=", 1)
+      .execute();
+  });
+}

@@ -14,8 +14,10 @@ import type { Db } from "../db/database.ts";
 import type { Log } from "../http/log.ts";
 import { setSchoolContacts } from "../i18n/mail-words.ts";
 import {
+  readAutomaticReschedules,
   readCertificateApproval,
   readStoredSettings,
+  writeAutomaticReschedules,
   writeCertificateApproval,
   writeSettings,
 } from "./repository.ts";
@@ -57,6 +59,8 @@ export interface SettingsService {
   /** "Approve certificates before publishing": read from the database each time (it is asked rarely). */
   certificateSettings(): Promise<CertificateSettings>;
   saveCertificateSettings(settings: CertificateSettings, userId: string): Promise<CertificateSettings>;
+  /** "Move a class at once when a free time is chosen" (docs/decisions/033), saved on its own like certificates'. */
+  saveAutomaticReschedules(automatic: boolean, userId: string): Promise<boolean>;
   /** What the setup checklist on /admin still lists. */
   setupToDo(): Promise<SetupItem[]>;
 }
@@ -140,6 +144,12 @@ export function createSettingsService(deps: {
       await read();
       return { approveBeforePublishing: await readCertificateApproval(db) };
     },
+    async saveAutomaticReschedules(automatic, userId) {
+      const { settings: inForce } = await current();
+      await writeAutomaticReschedules(db, automatic, inForce, { userId, at: clock.now().toISOString() });
+      await read();
+      return readAutomaticReschedules(db);
+    },
     async setupToDo() {
       const { settings } = await current();
       return setupToDo(settings, contentSettings, {
@@ -155,3 +165,6 @@ export function createSettingsService(deps: {
  * read in the caller's transaction: publishing reads it as it writes.
  */
 export const certificatesNeedApproval = (db: Db): Promise<boolean> => readCertificateApproval(db);
+
+/** Whether a chosen free time moves a class at once (School settings, off by default), read in the caller's transaction. */
+export const reschedulesAreAutomatic = (db: Db): Promise<boolean> => readAutomaticReschedules(db);

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { LessonMove } from "../../domain/reschedules.ts";
 import type { Attendance } from "../../domain/today.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -12,6 +13,8 @@ export interface LessonRecordRow {
   instructorId: string | null;
   /** When it was cancelled (kept, shown as cancelled, not recordable); null while it stands. */
   cancelledAt: string | null;
+  /** Its latest move (docs/decisions/033): when, by whom, from when; null: never moved. */
+  moved: LessonMove | null;
   householdName: string;
   address: string;
   accessNotes: string;
@@ -36,6 +39,7 @@ async function lessonRows(
     .innerJoin("client", "client.id", "lesson.clientId")
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
     .select([
       "lesson.id",
       "lesson.clientId",
@@ -43,6 +47,10 @@ async function lessonRows(
       "lesson.startTime",
       "lesson.instructorId",
       "lesson.cancelledAt",
+      "lesson.rescheduledAt",
+      "lesson.rescheduledFromDate",
+      "lesson.rescheduledFromStartTime",
+      "mover.name as movedBy",
       "client.firstName as householdFirst",
       "client.lastName as householdLast",
       "client.address",
@@ -78,6 +86,15 @@ async function lessonRows(
         startTime: row.startTime,
         instructorId: row.instructorId,
         cancelledAt: row.cancelledAt,
+        moved:
+          row.rescheduledAt === null
+            ? null
+            : {
+                at: row.rescheduledAt,
+                by: row.movedBy,
+                fromDate: row.rescheduledFromDate ?? "",
+                fromStartTime: row.rescheduledFromStartTime,
+              },
         householdName: `${row.householdFirst} ${row.householdLast}`.trim(),
         address: row.address,
         accessNotes: row.accessNotes,

@@ -121,7 +121,8 @@ function ClassCalendar({ clientId }: { clientId: string }) {
         </div>
       )}
       <BookingDetailsDialog
-        booking={open}
+        // The booking as last read: a class moved while the dialog is open shows at its new date.
+        booking={open && (data?.bookings.find((each) => each.id === open.id) ?? open)}
         today={data?.today ?? ""}
         householdSwimmers={data?.swimmers.length ?? 0}
         onClose={() => setOpen(null)}

@@ -23,6 +23,7 @@ import * as cancellationPolicy from "./0021-cancellation-policy.ts";
 import * as classCredits from "./0022-class-credits.ts";
 import * as lessonCancellation from "./0023-lesson-cancellation.ts";
 import * as creditPaidLesson from "./0024-credit-paid-lesson.ts";
+import * as reschedules from "./0025-reschedules.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0022-class-credits": classCredits,
   "0023-lesson-cancellation": lessonCancellation,
   "0024-credit-paid-lesson": creditPaidLesson,
+  "0025-reschedules": reschedules,
 };

@@ -3,6 +3,7 @@ import { CreateBookingView } from "../create-booking/create-booking-view.tsx";
 import { useAdminHomeView } from "../layout/admin-layout.tsx";
 import { RegisterClientView } from "../register-client/register-client-view.tsx";
 import { SetupChecklist } from "../settings/setup-checklist.tsx";
+import { RescheduleRequests } from "../today/reschedule-requests.tsx";
 
 /**
  * /admin: Register Client, or Create Booking when the Create Booking link brought the admin here or the side menu
@@ -14,6 +15,7 @@ export function AdminHomePage() {
     <>
       <SetupChecklist />
       <WaitingCertificates />
+      <RescheduleRequests />
       {useAdminHomeView() === "create-booking" ? <CreateBookingView /> : <RegisterClientView />}
     </>
   );

@@ -10,6 +10,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { useCertificateSettings, useSaveCertificateSettings } from "../api/certificates.ts";
 import { settingsSectionOf, useSaveSchoolSettings, useSchoolSettings, useSetupChecklist } from "./api.ts";
 import { CancellationPolicySection } from "./cancellation-policy-section.tsx";
+import { RescheduleSettingSection } from "./reschedule-setting-section.tsx";
 import "./settings.css";
 
 /** Each refused field's message, by its path in the settings (`email`, `reels.3.url`). */
@@ -52,6 +53,7 @@ export function SchoolSettingsPage() {
       )}
       <CertificateApproval />
       <CancellationPolicySection />
+      <RescheduleSettingSection />
       <ServerSetup />
     </section>
   );

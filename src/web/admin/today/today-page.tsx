@@ -14,9 +14,11 @@ import { ListState } from "../../components/list-state.tsx";
 import { installHint } from "./install-hint.ts";
 import { LessonPlace } from "./lesson-place.tsx";
 import { LessonScreen } from "./lesson-screen.tsx";
+import { MovedLine } from "./moved-line.tsx";
 import type { QueuedSave } from "./offline/save-queue.ts";
 import { linkTodayManifest, registerTodayWorker } from "./offline/service-worker.ts";
 import { useSaveQueue } from "./offline/use-save-queue.ts";
+import { RescheduleRequests } from "./reschedule-requests.tsx";
 import "./today.css";
 
 /** The lesson opened on its own screen (paths.ts). */
@@ -321,6 +323,7 @@ function DayScreen({
                     <span>{lesson.householdName}</span>
                   </h2>
                   <p className={`today-lesson__state today-lesson__state--${state}`}>{stateWords[state]}</p>
+                  {lesson.moved && <MovedLine moved={lesson.moved} />}
                   <LessonPlace lesson={lesson} />
                   <ul className="today-lesson__swimmers" aria-label={t`Swimmers`}>
                     {lesson.swimmers.map((swimmer) => (
@@ -343,6 +346,7 @@ function DayScreen({
           })}
         </ol>
       )}
+      <RescheduleRequests />
       {data.unrecorded.length > 0 && (
         <section className="today__unrecorded" aria-labelledby="today-unrecorded">
           <h2 id="today-unrecorded">{t`Still unrecorded`}</h2>

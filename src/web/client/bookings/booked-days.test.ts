@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Booking } from "../../../domain/bookings.ts";
 import { bookedDaysOf, bookingOn, bookingsOfSwimmer, dateOfDay, dayOfDate } from "./booked-days.ts";
 
-const untimed = { startTime: null, instructor: null, lessonId: 1, cancellation: null, paidByCredit: false };
+const untimed = {
+  startTime: null,
+  instructor: null,
+  lessonId: 1,
+  cancellation: null,
+  paidByCredit: false,
+  moved: null,
+};
 
 const booking = (id: number, dates: string[]): Booking => ({
   id,

@@ -112,7 +112,8 @@ function ClientProgress({ clientId }: { clientId: string }) {
         <ClassesOverview bookings={bookings} data={data} onOpen={setOpen} />
       )}
       <BookingDetailsDialog
-        booking={open}
+        // The booking as last read: a class moved while the dialog is open shows at its new date.
+        booking={open && (data.bookings.find((each) => each.id === open.id) ?? open)}
         today={data.today}
         householdSwimmers={data.swimmers.length}
         onClose={() => setOpen(null)}
