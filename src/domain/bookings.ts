@@ -1,4 +1,5 @@
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
@@ -512,7 +513,7 @@ export interface BookedDate {
   /** The lesson's id: what a cancellation names. */
   lessonId: number;
   /** Null while it stands; a cancelled class is kept (domain/cancellation.ts says how it counts). */
-  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  cancellation: CancellationShown | null;
 }
 
 export interface Booking {

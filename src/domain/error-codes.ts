@@ -103,6 +103,7 @@ export const errorCodes = [
   "lesson-cancelled",
   "lesson-past",
   "cancellation-outcome-changed",
+  "weather-day-changed",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -3,6 +3,7 @@ import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curricul
 import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
@@ -114,6 +115,8 @@ export interface TodayLesson {
   recorded: boolean;
   /** Cancelled by the family or the school: shown as cancelled, nothing to record. */
   cancelled: boolean;
+  /** Who cancelled it, why and when (docs/decisions/034); null while it stands. */
+  cancellation: CancellationShown | null;
 }
 
 export interface TodayInstructor {

@@ -1,5 +1,6 @@
 import { type AliasableExpression, type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
+import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
@@ -36,7 +37,7 @@ export interface LessonRow {
   startTime: string | null;
   instructor: { id: string; name: string } | null;
   /** Null while it stands. */
-  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  cancellation: CancellationShown | null;
   /** Who swims in it, in the order they joined the household, each with their feedback. */
   swimmers: { id: string; firstName: string; feedback: string | null }[];
 }
@@ -139,6 +140,7 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
     .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
     .select([
       "lesson.id",
       "lesson.bookingId",
@@ -146,6 +148,8 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
       "lesson.startTime",
       "lesson.cancelledAt",
       "lesson.cancellationOutcome",
+      "lesson.cancellationReason",
+      "canceller.name as cancelledByName",
       "instructor.id as instructorId",
       "instructor.name as instructorName",
       "swimmer.id as swimmerId",
@@ -172,7 +176,12 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
         cancellation:
           row.cancelledAt === null
             ? null
-            : { at: row.cancelledAt, outcome: row.cancellationOutcome ?? "class-used" },
+            : {
+                at: row.cancelledAt,
+                outcome: row.cancellationOutcome ?? "class-used",
+                reason: row.cancellationReason ?? "family",
+                byName: row.cancelledByName,
+              },
         swimmers: [],
       };
       lessons.push(lesson);

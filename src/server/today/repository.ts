@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import type { Attendance } from "../../domain/today.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -12,6 +13,8 @@ export interface LessonRecordRow {
   instructorId: string | null;
   /** When it was cancelled (kept, shown as cancelled, not recordable); null while it stands. */
   cancelledAt: string | null;
+  /** Who cancelled it, why and with what (docs/decisions/034): null while it stands. */
+  cancellation: CancellationShown | null;
   householdName: string;
   address: string;
   accessNotes: string;
@@ -36,6 +39,7 @@ async function lessonRows(
     .innerJoin("client", "client.id", "lesson.clientId")
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
     .select([
       "lesson.id",
       "lesson.clientId",
@@ -43,6 +47,9 @@ async function lessonRows(
       "lesson.startTime",
       "lesson.instructorId",
       "lesson.cancelledAt",
+      "lesson.cancellationReason",
+      "lesson.cancellationOutcome",
+      "canceller.name as cancelledByName",
       "client.firstName as householdFirst",
       "client.lastName as householdLast",
       "client.address",
@@ -78,6 +85,15 @@ async function lessonRows(
         startTime: row.startTime,
         instructorId: row.instructorId,
         cancelledAt: row.cancelledAt,
+        cancellation:
+          row.cancelledAt === null
+            ? null
+            : {
+                at: row.cancelledAt,
+                reason: row.cancellationReason ?? "family",
+                outcome: row.cancellationOutcome ?? "class-used",
+                byName: row.cancelledByName,
+              },
         householdName: `${row.householdFirst} ${row.householdLast}`.trim(),
         address: row.address,
         accessNotes: row.accessNotes,

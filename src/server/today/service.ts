@@ -96,6 +96,7 @@ function toTodayLesson(
     })),
     recorded: row.swimmers.every((swimmer) => swimmer.attendance !== null),
     cancelled: row.cancelledAt !== null,
+    cancellation: row.cancellation,
   };
 }
 
