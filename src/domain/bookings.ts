@@ -1,6 +1,6 @@
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
-import type { CancellationShown } from "./school-cancellation.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";

@@ -38,6 +38,8 @@ export const paths = {
   /** The staff member's day on a phone, offline too (issue 27, docs/decisions/023). */
   today: "/today",
   curriculum: "/curriculum",
+  /** The owner, or an instructor for their own lessons, cancels a day's classes for the weather (docs/decisions/034). */
+  weatherDay: "/weather-day",
   /** The owner approves the certificates of levels passed (issue 28, docs/decisions/027). */
   certificates: "/certificates",
 } as const;
@@ -94,6 +96,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.today,
   paths.curriculum,
   paths.certificates,
+  paths.weatherDay,
 ];
 
 /**
@@ -106,6 +109,7 @@ export const instructorPaths: readonly AppPath[] = [
   paths.manageBookings,
   paths.adminFeedback,
   paths.instructors,
+  paths.weatherDay,
 ];
 
 /** Where a signed-in person lands: the owner on /admin, an instructor on their day, a client on the dashboard. */

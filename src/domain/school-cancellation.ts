@@ -75,7 +75,10 @@ export const schoolCancellationMessages = {
     ),
   get timeFormat() {
     return translate(
-      /*i18n*/ { id: "schoolCancellation.timeFormat", message: "Give the times as HH:MM, for example 14:00." },
+      /*i18n*/ {
+        id: "schoolCancellation.timeFormat",
+        message: "Give the times as HH:MM, for example 14:00.",
+      },
     );
   },
   get rangeOrder() {
@@ -103,7 +106,8 @@ export const schoolCancellationMessages = {
     return translate(
       /*i18n*/ {
         id: "schoolCancellation.changed",
-        message: "Classes were booked on this day while you were deciding. Read the list again, then confirm.",
+        message:
+          "Classes were booked on this day while you were deciding. Read the list again, then confirm.",
       },
     );
   },
@@ -146,17 +150,11 @@ export function cancelledByWords(reason: LessonCancellationReason): string {
   switch (reason) {
     case "family":
     case "family-weather":
-      return translate(
-        /*i18n*/ { id: "schoolCancellation.byFamily", message: "Cancelled by the family" },
-      );
+      return translate(/*i18n*/ { id: "schoolCancellation.byFamily", message: "Cancelled by the family" });
     case "school":
-      return translate(
-        /*i18n*/ { id: "schoolCancellation.bySchool", message: "Cancelled by the school" },
-      );
+      return translate(/*i18n*/ { id: "schoolCancellation.bySchool", message: "Cancelled by the school" });
     case "weather":
-      return translate(
-        /*i18n*/ { id: "schoolCancellation.byWeather", message: "Cancelled for the weather" },
-      );
+      return translate(/*i18n*/ { id: "schoolCancellation.byWeather", message: "Cancelled for the weather" });
   }
 }
 
@@ -222,12 +220,10 @@ export interface SchoolCancellationPreview {
   words: string;
 }
 
-const clockTime = z
-  .string(said(() => schoolCancellationMessages.timeFormat))
-  .regex(
-    clockTimePattern,
-    said(() => schoolCancellationMessages.timeFormat),
-  );
+const clockTime = z.string(said(() => schoolCancellationMessages.timeFormat)).regex(
+  clockTimePattern,
+  said(() => schoolCancellationMessages.timeFormat),
+);
 
 const dayFields = {
   date: isoDay,
@@ -258,10 +254,17 @@ export const weatherDaySchema = z
     ),
     lessonIds: z
       .array(
-        z.number().int().positive().max(2 ** 31 - 1),
+        z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
         said(() => schoolCancellationMessages.lessonIds),
       )
-      .max(2000, said(() => schoolCancellationMessages.lessonIds)),
+      .max(
+        2000,
+        said(() => schoolCancellationMessages.lessonIds),
+      ),
   })
   .strict()
   .refine(rangeInOrder, rangeRefusal);

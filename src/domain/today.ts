@@ -3,8 +3,8 @@ import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curricul
 import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";
 import { maxUploadBytes } from "./media.ts";
-import type { CancellationShown } from "./school-cancellation.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";

@@ -95,7 +95,9 @@ export function schoolCancellationRoutes(
     .post("/:lessonId/school-cancellation", requireStaff, async (c) => {
       const id = lessonId(c);
       const input = await parseJsonBody(c, schoolCancelSchema);
-      return c.json<CancellationResponse>(await cancelBySchool(deps, { staff: staffOf(c), lessonId: id, input }));
+      return c.json<CancellationResponse>(
+        await cancelBySchool(deps, { staff: staffOf(c), lessonId: id, input }),
+      );
     });
 }
 

@@ -229,7 +229,11 @@ function cancellationMail(
   const one = applied.length === 1;
   const subject = one
     ? translate(
-        /*i18n*/ { id: "mails.cancellation.subject", message: "Swim class cancelled: {day}", values: { day } },
+        /*i18n*/ {
+          id: "mails.cancellation.subject",
+          message: "Swim class cancelled: {day}",
+          values: { day },
+        },
       )
     : translate(
         /*i18n*/ {
@@ -297,7 +301,10 @@ export async function queueCancellationMails(
   const siteUrl = publicUrl(deps.config);
   const mail = { reason: options.reason, note: options.note, siteUrl };
   const ids: number[] = [];
-  const guardians = new Map<string, { to: { email: string; firstName: string }; locale: Locale; clientIds: Set<string> }>();
+  const guardians = new Map<
+    string,
+    { to: { email: string; firstName: string }; locale: Locale; clientIds: Set<string> }
+  >();
   for (const to of await mailRecipients(
     trx,
     applied.map((each) => each.lesson.clientId),
