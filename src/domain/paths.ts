@@ -176,6 +176,8 @@ export const queryParams = {
   todayDate: "for",
   todayInstructor: "teacher",
   todayLesson: "lesson",
+  /** /weather-day?date=YYYY-MM-DD: the day the form starts on (/today links with its own). */
+  weatherDayDate: "date",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
@@ -193,6 +195,11 @@ export function todayPath(date: string, instructorId?: string | null): string {
     [queryParams.todayDate]: date,
     ...(instructorId ? { [queryParams.todayInstructor]: instructorId } : {}),
   });
+}
+
+/** /weather-day starting on `date`. */
+export function weatherDayPath(date: string): string {
+  return withQuery(paths.weatherDay, { [queryParams.weatherDayDate]: date });
 }
 
 /** The page the password-reset mail links to (prefix the site's public URL). */

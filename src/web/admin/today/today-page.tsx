@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
-import { paths, queryParams, todayPath } from "../../../domain/paths.ts";
+import { paths, queryParams, todayPath, weatherDayPath } from "../../../domain/paths.ts";
 import { cancellationShownWords } from "../../../domain/school-cancellation.ts";
 import { addDays, formatDay } from "../../../domain/school-day.ts";
 import type { TodayLesson, TodayResponse } from "../../../domain/today.ts";
@@ -283,7 +283,7 @@ function DayScreen({
         <Link className="button button--ghost" to={todayPath(addDays(data.date, 1), instructorId)}>
           {t`Next day`}
         </Link>
-        <Link className="button button--ghost" to={`${paths.weatherDay}?date=${data.date}`}>
+        <Link className="button button--ghost" to={weatherDayPath(data.date)}>
           {t`Weather day`}
         </Link>
       </nav>

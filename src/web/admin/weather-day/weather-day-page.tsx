@@ -2,6 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { queryParams } from "../../../domain/paths.ts";
 import {
   schoolNoteMax,
   type WeatherDayLesson,
@@ -31,7 +32,7 @@ export function WeatherDayPage() {
   const { t } = useLingui();
   const owner = useIsOwner();
   const [search] = useSearchParams();
-  const given = search.get("date");
+  const given = search.get(queryParams.weatherDayDate);
   const [date, setDate] = useState(given && isIsoDay(given) ? given : localToday());
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
