@@ -42,7 +42,7 @@ function lessonId(c: Context): number {
  * allowed to book, and the owner for any family, read what cancelling would do now and cancel. Instructors: none.
  */
 export function cancellationRoutes(
-  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config"> & { guard: SessionGuard },
+  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config" | "log"> & { guard: SessionGuard },
 ) {
   const { guard } = deps;
   return new Hono<AppEnv>()
@@ -81,7 +81,7 @@ const staffOf = (c: Context<AppEnv>): Staff => {
  * their own (another's is not found), read what the school's cancelling it does and cancel it. Guardians: none.
  */
 export function schoolCancellationRoutes(
-  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config"> & { guard: SessionGuard },
+  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config" | "log"> & { guard: SessionGuard },
 ) {
   const { requireStaff } = deps.guard;
   return new Hono<AppEnv>()
@@ -106,7 +106,7 @@ export function schoolCancellationRoutes(
  * own only) preview and declare a weather day. Guardians: none.
  */
 export function weatherDayRoutes(
-  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config"> & { guard: SessionGuard },
+  deps: Pick<Wiring, "db" | "outbox" | "clock" | "config" | "log"> & { guard: SessionGuard },
 ) {
   const { requireStaff } = deps.guard;
   return new Hono<AppEnv>()

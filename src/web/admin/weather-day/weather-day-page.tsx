@@ -252,8 +252,8 @@ export function WeatherDayPage() {
           </p>
           <p>
             {plural(result.households, {
-              one: "# family was mailed.",
-              other: "# families were mailed.",
+              one: "The mail to # family is on its way.",
+              other: "The mails to # families are on their way.",
             })}
           </p>
         </div>
