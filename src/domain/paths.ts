@@ -176,8 +176,8 @@ export const queryParams = {
   todayDate: "for",
   todayInstructor: "teacher",
   todayLesson: "lesson",
-  /** /weather-day?date=YYYY-MM-DD: the day the form starts on (/today links with its own). */
-  weatherDayDate: "date",
+  /** /weather-day?when=YYYY-MM-DD: the day the form starts on (/today links with its own). */
+  weatherDayDate: "when",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;

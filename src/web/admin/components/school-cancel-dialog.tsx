@@ -19,7 +19,7 @@ export interface LessonToCancel {
 /**
  * The school cancels one lesson (docs/decisions/034), from Manage Bookings and /today: why (the school's reason or
  * the weather), a message the family reads, and what it does, said by the server under the lesson's own policy
- * version before anything is applied. Closed while `lesson` is null.
+ * version before anything is applied. Closed while no lesson is given.
  */
 export function SchoolCancelDialog({
   lesson,
