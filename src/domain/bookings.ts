@@ -2,6 +2,7 @@ import type { CreditView } from "./credits.ts";
 import { type Instructor, lessonScheduleFields } from "./lesson-schedule.ts";
 import { pageNumberParam, rowIdParam, searchTextParam } from "./query.ts";
 import type { LessonMove } from "./reschedules.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { dayInZone, formatDay, hasDayCome, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
@@ -570,7 +571,7 @@ export interface BookedDate {
   /** The lesson's id: what a cancellation names. */
   lessonId: number;
   /** Null while it stands; a cancelled class is kept (domain/cancellation.ts says how it counts). */
-  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  cancellation: CancellationShown | null;
   /** Booked with a class credit: it takes none of the plan's classes (docs/decisions/032). */
   paidByCredit: boolean;
   /** Its latest move to this date (docs/decisions/033): from when, by whom, when; null: never moved. */

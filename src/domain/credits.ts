@@ -189,7 +189,7 @@ export function creditKindLabel(kind: CreditKind): string {
  */
 export function creditWhy(credit: { kind: CreditKind; reason: string }): string {
   const reason =
-    credit.kind === "cancellation" && isIsoDay(credit.reason)
+    credit.kind !== "goodwill" && isIsoDay(credit.reason)
       ? translate(
           /*i18n*/ {
             id: "credits.classOf",

@@ -115,6 +115,7 @@ export const errorCodes = [
   "reschedule-not-found",
   "reschedule-decided",
   "reschedule-cap-reached",
+  "weather-day-changed",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

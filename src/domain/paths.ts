@@ -38,6 +38,8 @@ export const paths = {
   /** The staff member's day on a phone, offline too (issue 27, docs/decisions/023). */
   today: "/today",
   curriculum: "/curriculum",
+  /** The owner, or an instructor for their own lessons, cancels a day's classes for the weather (docs/decisions/034). */
+  weatherDay: "/weather-day",
   /** The owner approves the certificates of levels passed (issue 28, docs/decisions/027). */
   certificates: "/certificates",
 } as const;
@@ -94,6 +96,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.today,
   paths.curriculum,
   paths.certificates,
+  paths.weatherDay,
 ];
 
 /**
@@ -106,6 +109,7 @@ export const instructorPaths: readonly AppPath[] = [
   paths.manageBookings,
   paths.adminFeedback,
   paths.instructors,
+  paths.weatherDay,
 ];
 
 /** Where a signed-in person lands: the owner on /admin, an instructor on their day, a client on the dashboard. */
@@ -172,6 +176,8 @@ export const queryParams = {
   todayDate: "for",
   todayInstructor: "teacher",
   todayLesson: "lesson",
+  /** /weather-day?when=YYYY-MM-DD: the day the form starts on (/today links with its own). */
+  weatherDayDate: "when",
 } as const;
 
 const withQuery = (path: AppPath, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
@@ -189,6 +195,11 @@ export function todayPath(date: string, instructorId?: string | null): string {
     [queryParams.todayDate]: date,
     ...(instructorId ? { [queryParams.todayInstructor]: instructorId } : {}),
   });
+}
+
+/** /weather-day starting on `date`. */
+export function weatherDayPath(date: string): string {
+  return withQuery(paths.weatherDay, { [queryParams.weatherDayDate]: date });
 }
 
 /** The page the password-reset mail links to (prefix the site's public URL). */

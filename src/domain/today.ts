@@ -5,6 +5,7 @@ import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule
 import { maxUploadBytes } from "./media.ts";
 import { maxRowId, rowIdParam } from "./query.ts";
 import type { LessonMove } from "./reschedules.ts";
+import type { CancellationShown } from "./school-cancellation.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
 import { said, z } from "./zod.ts";
@@ -117,6 +118,8 @@ export interface TodayLesson {
   cancelled: boolean;
   /** Its latest move to this time (docs/decisions/033): from when, by whom, when; null: never moved. */
   moved: LessonMove | null;
+  /** Who cancelled it, why and when (docs/decisions/034); null while it stands. */
+  cancellation: CancellationShown | null;
 }
 
 export interface TodayInstructor {

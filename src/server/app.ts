@@ -6,7 +6,7 @@ import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
 import { bookingRoutes, clientBookingRoutes } from "./bookings/routes.ts";
 import { calendarFeedRoutes, publicCalendarFeedRoutes } from "./calendar-feed/routes.ts";
-import { cancellationRoutes } from "./cancellation/routes.ts";
+import { cancellationRoutes, schoolCancellationRoutes, weatherDayRoutes } from "./cancellation/routes.ts";
 import {
   levelResultRoutes,
   sharedCertificateRoutes,
@@ -107,6 +107,8 @@ export function createApp(deps: AppDeps) {
     .route("/shared-certificates", sharedCertificateRoutes(deps))
     .route("/today", todayRoutes({ ...deps, guard }))
     .route("/lessons", lessonRoutes({ ...deps, guard }))
+    .route("/lessons", schoolCancellationRoutes({ ...deps, guard }))
+    .route("/weather-day", weatherDayRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))

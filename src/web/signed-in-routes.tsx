@@ -237,6 +237,17 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.weatherDay,
+          lazy: () =>
+            import("./admin/weather-day/weather-day-page.tsx").then((m) => ({ Component: m.WeatherDayPage })),
+          handle: {
+            meta: {
+              title: msg`Weather day`,
+              description: msg`Cancel a day's classes for the weather, each family credited and mailed.`,
+            },
+          },
+        },
+        {
           path: paths.manageBookings,
           lazy: () =>
             import("./admin/bookings/manage-bookings-page.tsx").then((m) => ({

@@ -1042,6 +1042,52 @@ const routes: RouteCase[] = [
     path: () => `/api/lessons/${lessonOfI1}/photos/no-such-photo/thumb`,
     expected: { ...adminOnly(404), ...instructors(404, 403) },
   },
+  // The school cancels a lesson and declares a weather day (issue 29, docs/decisions/034): the staff's; an instructor
+  // only their own lessons (another's is not found), the owner any. Guardians: none.
+  {
+    route: "GET /api/lessons/:lessonId/school-cancellation",
+    name: "/api/lessons/:lessonId/school-cancellation (I1's lesson)",
+    method: "GET",
+    path: () => `/api/lessons/${lessonOfI1}/school-cancellation?reason=weather`,
+    expected: { ...adminOnly(200), ...instructors(200, 404) },
+  },
+  {
+    // An unknown reason: refused by the schema for whoever passes the guard, so the lesson stays for the rows above.
+    route: "POST /api/lessons/:lessonId/school-cancellation",
+    name: "/api/lessons/:lessonId/school-cancellation (I1's lesson, no such reason)",
+    method: "POST",
+    path: () => `/api/lessons/${lessonOfI1}/school-cancellation`,
+    body: () => ({ reason: "whim" }),
+    expected: staff(400),
+  },
+  {
+    route: "GET /api/weather-day",
+    name: "/api/weather-day (the caller's reach: an instructor's own lessons, the owner's every one)",
+    method: "GET",
+    path: () => "/api/weather-day?date=2030-01-07",
+    expected: staff(200),
+  },
+  {
+    route: "GET /api/weather-day",
+    name: "/api/weather-day?instructorId= (I2's lessons: I1 cannot)",
+    method: "GET",
+    path: () => `/api/weather-day?date=2030-01-07&instructorId=${accounts.instructorI2.id}`,
+    expected: { ...adminOnly(200), ...instructors(403, 200) },
+  },
+  {
+    // B's lesson (I2's) stands and is not among those "shown": refused with the new preview, nothing applied.
+    route: "POST /api/weather-day",
+    name: "/api/weather-day (I2's lessons, none shown: I1 refused, the others told the list changed)",
+    method: "POST",
+    path: () => "/api/weather-day",
+    body: () => ({
+      date: "2030-01-07",
+      instructorId: accounts.instructorI2.id,
+      note: "Storm",
+      lessonIds: [],
+    }),
+    expected: { ...adminOnly(409), ...instructors(403, 409) },
+  },
   // A swimmer's level (issue 28): the staff place them, an instructor only the swimmers of their own lessons.
   {
     route: "PUT /api/swimmers/:swimmerId/level",

@@ -1,6 +1,7 @@
 import { type AliasableExpression, type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
 import type { LessonMove } from "../../domain/reschedules.ts";
+import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
@@ -37,7 +38,7 @@ export interface LessonRow {
   startTime: string | null;
   instructor: { id: string; name: string } | null;
   /** Null while it stands. */
-  cancellation: { at: string; outcome: "class-used" | "credit" } | null;
+  cancellation: CancellationShown | null;
   /** The class credit that paid for it (docs/decisions/032); null: one of its plan's classes. */
   paidByCreditId: number | null;
   /** Its latest move (docs/decisions/033); null: never moved. */
@@ -149,6 +150,7 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
     .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
     .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
+    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
     .select([
       "lesson.id",
       "lesson.bookingId",
@@ -161,6 +163,8 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
       "lesson.rescheduledFromDate",
       "lesson.rescheduledFromStartTime",
       "mover.name as movedBy",
+      "lesson.cancellationReason",
+      "canceller.name as cancelledByName",
       "instructor.id as instructorId",
       "instructor.name as instructorName",
       "swimmer.id as swimmerId",
@@ -187,7 +191,12 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
         cancellation:
           row.cancelledAt === null
             ? null
-            : { at: row.cancelledAt, outcome: row.cancellationOutcome ?? "class-used" },
+            : {
+                at: row.cancelledAt,
+                outcome: row.cancellationOutcome ?? "class-used",
+                reason: row.cancellationReason ?? "family",
+                byName: row.cancelledByName,
+              },
         paidByCreditId: row.paidByCreditId === null ? null : Number(row.paidByCreditId),
         moved:
           row.rescheduledAt === null

@@ -122,7 +122,12 @@ describe("cancelling a lesson in time", () => {
       await call(t, "GET", `/api/clients/${family.id}/bookings`, { cookie: family.cookie }),
     );
     const kept = bookings.bookings[0]?.dates.find((date) => date.lessonId === lessonId);
-    expect(kept?.cancellation).toEqual({ at: clock.now().toISOString(), outcome: "credit" });
+    expect(kept?.cancellation).toEqual({
+      at: clock.now().toISOString(),
+      outcome: "credit",
+      reason: "family",
+      byName: "Inez Client",
+    });
 
     // The mails: the family's guardians in their languages, and the instructor.
     const mails = await t.db

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { LessonMove } from "../../domain/reschedules.ts";
+import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import type { Attendance } from "../../domain/today.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -15,6 +16,8 @@ export interface LessonRecordRow {
   cancelledAt: string | null;
   /** Its latest move (docs/decisions/033): when, by whom, from when; null: never moved. */
   moved: LessonMove | null;
+  /** Who cancelled it, why and with what (docs/decisions/034): null while it stands. */
+  cancellation: CancellationShown | null;
   householdName: string;
   address: string;
   accessNotes: string;
@@ -40,6 +43,7 @@ async function lessonRows(
     .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
     .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
     .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
+    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
     .select([
       "lesson.id",
       "lesson.clientId",
@@ -51,6 +55,9 @@ async function lessonRows(
       "lesson.rescheduledFromDate",
       "lesson.rescheduledFromStartTime",
       "mover.name as movedBy",
+      "lesson.cancellationReason",
+      "lesson.cancellationOutcome",
+      "canceller.name as cancelledByName",
       "client.firstName as householdFirst",
       "client.lastName as householdLast",
       "client.address",
@@ -94,6 +101,15 @@ async function lessonRows(
                 by: row.movedBy,
                 fromDate: row.rescheduledFromDate ?? "",
                 fromStartTime: row.rescheduledFromStartTime,
+              },
+        cancellation:
+          row.cancelledAt === null
+            ? null
+            : {
+                at: row.cancelledAt,
+                reason: row.cancellationReason ?? "family",
+                outcome: row.cancellationOutcome ?? "class-used",
+                byName: row.cancelledByName,
               },
         householdName: `${row.householdFirst} ${row.householdLast}`.trim(),
         address: row.address,

@@ -97,6 +97,7 @@ function toTodayLesson(
     recorded: row.swimmers.every((swimmer) => swimmer.attendance !== null),
     cancelled: row.cancelledAt !== null,
     moved: row.moved,
+    cancellation: row.cancellation,
   };
 }
 

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { type Booking, bookingMessages, manageBookingsPageSize } from "../../../domain/bookings.ts";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
+import { paths } from "../../../domain/paths.ts";
+import { cancellationShownWords } from "../../../domain/school-cancellation.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
@@ -12,6 +15,7 @@ import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { LessonPlace } from "../components/lesson-place.tsx";
 import { useIsOwner } from "../components/lesson-schedule-fields.tsx";
+import { type LessonToCancel, SchoolCancelDialog } from "../components/school-cancel-dialog.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { ClassScheduleDialog } from "./class-schedule-dialog.tsx";
 import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
@@ -31,6 +35,7 @@ export function ManageBookingsPage() {
   const [choosingSwimmers, setChoosingSwimmers] = useState<Booking | null>(null);
   const [scheduling, setScheduling] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState<LessonToCancel | null>(null);
   const remove = useDeleteBooking();
   const toast = useToast();
   const searchId = useId();
@@ -56,6 +61,11 @@ export function ManageBookingsPage() {
       <h1>
         <Trans>Manage Bookings</Trans>
       </h1>
+      <p className="manage-bookings__weather">
+        <Link to={paths.weatherDay}>
+          <Trans>Weather day: cancel every class of a day or of some hours</Trans>
+        </Link>
+      </p>
       <search className="client-search">
         <label htmlFor={searchId}>
           <Trans>Search by client name</Trans>
@@ -84,6 +94,8 @@ export function ManageBookingsPage() {
                 onSwimmers={setChoosingSwimmers}
                 onSchedule={setScheduling}
                 onDelete={setDeleting}
+                onCancelClass={setCancelling}
+                today={query.data?.today ?? ""}
               />
             ))}
           </ul>
@@ -106,6 +118,14 @@ export function ManageBookingsPage() {
       )}
       <ClassSwimmersDialog booking={choosingSwimmers} onClose={() => setChoosingSwimmers(null)} />
       <ClassScheduleDialog booking={scheduling} onClose={() => setScheduling(null)} />
+      <SchoolCancelDialog
+        lesson={cancelling}
+        onClose={() => setCancelling(null)}
+        onDone={(message) => {
+          setCancelling(null);
+          toast("success", message);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         question={bookingMessages.confirmDelete}
@@ -124,12 +144,17 @@ function BookingItem({
   onSwimmers,
   onSchedule,
   onDelete,
+  onCancelClass,
+  today,
 }: {
   booking: Booking;
   onEdit: (booking: Booking) => void;
   onSwimmers: (booking: Booking) => void;
   onSchedule: (booking: Booking) => void;
   onDelete: (booking: Booking) => void;
+  onCancelClass: (lesson: LessonToCancel) => void;
+  /** The school's today: a class from then on can still be cancelled (the server says if it has started). */
+  today: string;
 }) {
   const { t } = useLingui();
   // An instructor moves their lessons' times and writes feedback; dates, swimmers and deletion are the owner's.
@@ -146,12 +171,30 @@ function BookingItem({
         <p className="booking-item__dates">{t`No dates`}</p>
       ) : (
         <ul className="booking-item__dates" aria-label={t`Classes`}>
-          {booking.dates.map((d) => (
-            <li key={d.date}>
-              {shortDay(d.date)} · {formatLessonTime(d.startTime)}
-              {d.instructor && ` · ${d.instructor.name}`}
-            </li>
-          ))}
+          {booking.dates.map((d) => {
+            const day = shortDay(d.date);
+            return (
+              <li key={d.date} className={d.cancellation ? "booking-item__date--cancelled" : undefined}>
+                {day} · {formatLessonTime(d.startTime)}
+                {d.instructor && ` · ${d.instructor.name}`}
+                {d.cancellation && (
+                  <span className="booking-item__cancelled"> · {cancellationShownWords(d.cancellation)}</span>
+                )}
+                {!d.cancellation && today !== "" && d.date >= today && (
+                  <button
+                    type="button"
+                    className="admin-button admin-button--small admin-button--secondary booking-item__cancel"
+                    aria-label={t`Cancel the class of ${day} for ${name}`}
+                    onClick={() =>
+                      onCancelClass({ lessonId: d.lessonId, date: d.date, startTime: d.startTime, who: name })
+                    }
+                  >
+                    <Trans>Cancel class</Trans>
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <LessonPlace address={booking.address} accessNotes={booking.accessNotes} />

@@ -10,6 +10,7 @@ import {
   type TodayLesson,
   type TodayLevelChoice,
 } from "../../../domain/today.ts";
+import { SchoolCancelDialog } from "../components/school-cancel-dialog.tsx";
 import { LessonPlace } from "./lesson-place.tsx";
 import type { QueuedPhoto, QueuedSave, SaveContent } from "./offline/save-queue.ts";
 import { type ChosenRatings, SwimmerSkills } from "./swimmer-skills.tsx";
@@ -87,6 +88,7 @@ export function LessonScreen({
   queueReady,
   onSave,
   onDiscard,
+  onCancelled,
 }: {
   lesson: TodayLesson;
   /** The current rating scale and the levels offered (GET /api/today). */
@@ -98,8 +100,11 @@ export function LessonScreen({
   queueReady: boolean;
   onSave: (content: SaveContent) => Promise<QueuedSave | null>;
   onDiscard: (key: string) => Promise<void>;
+  /** The school cancelled the lesson from here: back to the day, where it shows cancelled. */
+  onCancelled: () => void;
 }) {
   const { t } = useLingui();
+  const [cancelling, setCancelling] = useState(false);
   const [entries, setEntries] = useState(() => startingEntries(lesson, saves));
   const [saving, setSaving] = useState(false);
   const [savedOnce, setSavedOnce] = useState(false);
@@ -315,6 +320,31 @@ export function LessonScreen({
           </p>
         </div>
       </form>
+      {/* Cancelling needs the server's word on the credit first: offered with signal only. */}
+      {online && !lesson.cancelled && (
+        <p className="today-lesson-screen__cancel">
+          <button type="button" className="button button--ghost" onClick={() => setCancelling(true)}>
+            {t`Cancel this class`}
+          </button>
+        </p>
+      )}
+      <SchoolCancelDialog
+        lesson={
+          cancelling
+            ? {
+                lessonId: lesson.id,
+                date: lesson.date,
+                startTime: lesson.startTime,
+                who: lesson.householdName,
+              }
+            : null
+        }
+        onClose={() => setCancelling(false)}
+        onDone={() => {
+          setCancelling(false);
+          onCancelled();
+        }}
+      />
     </article>
   );
 }

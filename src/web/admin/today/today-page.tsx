@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
-import { paths, queryParams, todayPath } from "../../../domain/paths.ts";
+import { paths, queryParams, todayPath, weatherDayPath } from "../../../domain/paths.ts";
+import { cancellationShownWords } from "../../../domain/school-cancellation.ts";
 import { addDays, formatDay } from "../../../domain/school-day.ts";
 import type { TodayLesson, TodayResponse } from "../../../domain/today.ts";
 import { todayDayPath } from "../../../domain/today-offline.ts";
@@ -73,6 +74,7 @@ export function TodayPage() {
   const lessonId = Number(search.get(lessonParam)) || null;
   const queryClient = useQueryClient();
   const online = useOnline();
+  const navigate = useNavigate();
 
   const day = useQuery({
     queryKey: dayKey(date, instructorId),
@@ -141,6 +143,7 @@ export function TodayPage() {
           queueReady={queue.state.status === "ready"}
           onSave={queue.add}
           onDiscard={queue.discard}
+          onCancelled={() => navigate(todayPath(data.date, instructorId))}
         />
       ) : (
         <DayScreen
@@ -282,6 +285,9 @@ function DayScreen({
         <Link className="button button--ghost" to={todayPath(addDays(data.date, 1), instructorId)}>
           {t`Next day`}
         </Link>
+        <Link className="button button--ghost" to={weatherDayPath(data.date)}>
+          {t`Weather day`}
+        </Link>
       </nav>
       {data.instructors && (
         <div className="field today__switcher">
@@ -322,7 +328,9 @@ function DayScreen({
                     <span className="today-lesson__time">{formatLessonTime(lesson.startTime)}</span>{" "}
                     <span>{lesson.householdName}</span>
                   </h2>
-                  <p className={`today-lesson__state today-lesson__state--${state}`}>{stateWords[state]}</p>
+                  <p className={`today-lesson__state today-lesson__state--${state}`}>
+                    {lesson.cancellation ? cancellationShownWords(lesson.cancellation) : stateWords[state]}
+                  </p>
                   {lesson.moved && <MovedLine moved={lesson.moved} />}
                   <LessonPlace lesson={lesson} />
                   <ul className="today-lesson__swimmers" aria-label={t`Swimmers`}>
