@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { messages } from "../domain/messages.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
     .route("/lessons", lessonRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
+    .route("/audit-log", auditRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))

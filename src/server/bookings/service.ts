@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import type { Role } from "../../domain/auth.ts";
 import {
   adminFeedbackPageSize,
@@ -494,6 +495,14 @@ export async function saveBooking(
       schedule,
       now,
     );
+    await recordAudit(trx, {
+      kind: "booking",
+      id: bookingId,
+      action: existing ? "updated" : "created",
+      householdId: input.clientId,
+      before: existing ? { dates: count.ownFuture } : null,
+      after: { dates: chosen, swimmerIds: input.swimmerIds, ...schedule },
+    });
     return {
       booking: await bookingById(trx, bookingId),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -555,6 +564,14 @@ export async function editBooking(
     const now = deps.clock.now().toISOString();
     const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
     await replaceFutureDates(trx, booking, count.ownFuture, chosen, swimmerIds, schedule, now);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { dates: count.ownFuture },
+      after: { dates: chosen, swimmerIds, ...schedule },
+    });
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -586,6 +603,14 @@ export async function setClassSwimmers(
       });
     }
     await setLessonSwimmers(trx, lesson.id, swimmerIds);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { date: lesson.date, swimmerIds: lesson.swimmers.map((swimmer) => swimmer.id) },
+      after: { date: lesson.date, swimmerIds },
+    });
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -622,6 +647,14 @@ export async function setClassSchedule(
       overrideAvailability: overridesAvailability(input, viewer ?? {}),
     });
     await setLessonSchedule(trx, lesson.id, schedule);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { date: lesson.date, instructorId: lesson.instructor?.id, startTime: lesson.startTime },
+      after: { date: lesson.date, ...schedule },
+    });
     return {
       booking: await bookingById(trx, booking.id, viewer),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -639,6 +672,7 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
     // Under the plan's lock, so that a save counting this booking's dates does not overlap the deletion.
     await lockPlan(trx, found.planId);
     if (!(await deleteBookingRow(trx, bookingId))) throw notFound();
+    await recordAudit(trx, { kind: "booking", id: bookingId, action: "deleted", householdId: found.clientId });
   });
 }
 
@@ -824,6 +858,14 @@ export async function saveFeedback(
         change.text,
         now,
       );
+      await recordAudit(trx, {
+        kind: "feedback",
+        id: change.lesson.id,
+        action: change.stored ? (change.text ? "updated" : "deleted") : "created",
+        householdId: booking.clientId,
+        before: change.stored ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.stored } : null,
+        after: change.text ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.text } : null,
+      });
       if (change.text) {
         written.push({
           lessonId: change.lesson.id,

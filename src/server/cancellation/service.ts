@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import {
   type CancelLessonInput,
   type CancellationPreview,
@@ -158,6 +159,13 @@ export async function cancelLesson(
     if (!claimed) {
       throw appError("lesson-cancelled", 409, cancellationMessages.alreadyCancelled);
     }
+    await recordAudit(trx, {
+      kind: "lesson",
+      id: lesson.id,
+      action: "cancelled",
+      householdId: clientId,
+      after: { date: lesson.date, reason: input.reason, outcome: outcome.result.kind },
+    });
     let credit: { id: number; expiresOn: string } | null = null;
     if (outcome.result.kind === "credit") {
       credit = await issueCredit(trx, {

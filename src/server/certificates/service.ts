@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import { createHash, randomBytes } from "node:crypto";
 import content from "../../content/site.json" with { type: "json" };
 import type { MessageResponse } from "../../domain/api.ts";
@@ -98,7 +99,15 @@ export async function approveLevelResult(
     if (row.publishedAt !== null) {
       throw appError("already-published", 409, certificateMessages.alreadyPublished);
     }
-    return (await approveAndPublish(trx, deps, [id], deps.clock.now(), ownerId)).mailIds;
+    const published = await approveAndPublish(trx, deps, [id], deps.clock.now(), ownerId);
+    await recordAudit(trx, {
+      kind: "level-result",
+      id,
+      action: "approved",
+      householdId: row.clientId,
+      after: await findLevelResult(trx, id),
+    });
+    return published.mailIds;
   });
   await deliverPassMail(deps, mailIds);
   const row = await findLevelResult(deps.db, id);

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import type { Role } from "../../domain/auth.ts";
 import {
   type AvailabilityResponse,
@@ -72,6 +73,12 @@ export async function createInstructor(
         passwordHash,
         now: deps.clock.now().toISOString(),
       });
+      await recordAudit(trx, {
+        kind: "instructor",
+        id,
+        action: "created",
+        after: { name: `${input.firstName} ${input.lastName}`, email: input.email },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -124,7 +131,15 @@ export async function setWeeklyHours(
   await reachableStaff(deps.db, viewer, instructorId);
   await deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
+    const before = await weeklyHoursOf(trx, instructorId);
     await replaceWeeklyHours(trx, instructorId, input.weeklyHours);
+    await recordAudit(trx, {
+      kind: "instructor-hours",
+      id: instructorId,
+      action: "updated",
+      before: { weeklyHours: before },
+      after: input,
+    });
   });
 }
 
@@ -137,12 +152,10 @@ export async function addTimeOff(
   await reachableStaff(deps.db, viewer, instructorId);
   return deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
-    return insertTimeOff(
-      trx,
-      instructorId,
-      { firstDay: input.firstDay, lastDay: input.lastDay, reason: input.reason?.trim() ?? "" },
-      deps.clock.now().toISOString(),
-    );
+    const timeOff = { firstDay: input.firstDay, lastDay: input.lastDay, reason: input.reason?.trim() ?? "" };
+    const id = await insertTimeOff(trx, instructorId, timeOff, deps.clock.now().toISOString());
+    await recordAudit(trx, { kind: "instructor-time-off", id, action: "created", after: timeOff });
+    return id;
   });
 }
 
@@ -155,7 +168,9 @@ export async function removeTimeOff(
   await reachableStaff(deps.db, viewer, instructorId);
   const removed = await deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
-    return deleteTimeOff(trx, instructorId, timeOffId);
+    const deleted = await deleteTimeOff(trx, instructorId, timeOffId);
+    if (deleted) await recordAudit(trx, { kind: "instructor-time-off", id: timeOffId, action: "deleted" });
+    return deleted;
   });
   if (!removed) throw appError("time-off-not-found", 404, availabilityMessages.timeOffNotFound);
 }
@@ -166,8 +181,12 @@ export async function renameStaff(
   instructorId: string,
   input: RenameStaffInput,
 ): Promise<StaffMember> {
-  if (!(await findStaff(deps.db, instructorId))) throw staffNotFound();
-  await renameUser(deps.db, instructorId, input.name, deps.clock.now().toISOString());
+  const before = await findStaff(deps.db, instructorId);
+  if (!before) throw staffNotFound();
+  await deps.db.transaction().execute(async (trx) => {
+    await renameUser(trx, instructorId, input.name, deps.clock.now().toISOString());
+    await recordAudit(trx, { kind: "instructor", id: instructorId, action: "updated", before, after: input });
+  });
   return (await findStaff(deps.db, instructorId)) as StaffMember;
 }
 

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import type { CancellationPolicy, PolicyVersion } from "../../domain/policy.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
@@ -57,6 +58,13 @@ export async function savePolicy(
         if (samePolicy(current.policy, policy)) return current;
         const at = deps.clock.now().toISOString();
         const version = await insertPolicyVersion(trx, policy, { userId, at });
+        await recordAudit(trx, {
+          kind: "cancellation-policy",
+          id: version,
+          action: "created",
+          before: { version: current.version, ...current.policy },
+          after: { version, ...policy },
+        });
         return { version, policy, createdAt: at };
       });
     } catch (error) {

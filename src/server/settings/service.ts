@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/service.ts";
 import spanish from "../../content/site.es.json" with { type: "json" };
 import content from "../../content/site.json" with { type: "json" };
 import {
@@ -124,7 +125,11 @@ export function createSettingsService(deps: {
       return known;
     },
     async save(settings, userId) {
-      await writeSettings(db, settings, { userId, at: clock.now().toISOString() });
+      const before = (await read()).settings;
+      await db.transaction().execute(async (trx) => {
+        await writeSettings(trx, settings, { userId, at: clock.now().toISOString() });
+        await recordAudit(trx, { kind: "school-settings", id: 1, action: "updated", before, after: settings });
+      });
       return remember(settings);
     },
     async certificateSettings() {
@@ -132,9 +137,19 @@ export function createSettingsService(deps: {
     },
     async saveCertificateSettings(settings, userId) {
       const { settings: inForce } = await current();
-      await writeCertificateApproval(db, settings.approveBeforePublishing, inForce, {
-        userId,
-        at: clock.now().toISOString(),
+      const before = { approveBeforePublishing: await readCertificateApproval(db) };
+      await db.transaction().execute(async (trx) => {
+        await writeCertificateApproval(trx, settings.approveBeforePublishing, inForce, {
+          userId,
+          at: clock.now().toISOString(),
+        });
+        await recordAudit(trx, {
+          kind: "certificate-settings",
+          id: 1,
+          action: "updated",
+          before,
+          after: settings,
+        });
       });
       // A school that had saved nothing has its (site.json's) settings stored now.
       await read();

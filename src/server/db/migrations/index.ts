@@ -22,6 +22,7 @@ import * as certificateApproval from "./0020-certificate-approval.ts";
 import * as cancellationPolicy from "./0021-cancellation-policy.ts";
 import * as classCredits from "./0022-class-credits.ts";
 import * as lessonCancellation from "./0023-lesson-cancellation.ts";
+import * as auditLog from "./0027-audit-log.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021-cancellation-policy": cancellationPolicy,
   "0022-class-credits": classCredits,
   "0023-lesson-cancellation": lessonCancellation,
+  "0027-audit-log": auditLog,
 };
