@@ -342,6 +342,14 @@ const routes: RouteCase[] = [
     }),
     expected: anyone(201),
   },
+  // The audit log is the owner's (issue 30): instructors and guardians are refused.
+  {
+    route: "GET /api/audit-log",
+    name: "/api/audit-log",
+    method: "GET",
+    path: () => "/api/audit-log?person=ivy",
+    expected: adminOnly(200),
+  },
   {
     route: "GET /api/mail/undelivered",
     name: "/api/mail/undelivered",
