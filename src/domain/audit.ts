@@ -1,6 +1,6 @@
+import { pageNumberParam, searchTextParam } from "./query.ts";
 import { isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
-import { pageNumberParam, searchTextParam } from "./query.ts";
 import { said, z } from "./zod.ts";
 
 /**
@@ -101,7 +101,7 @@ export const auditedFields: Record<AuditKind, readonly string[]> = {
   "rating-scale": ["version", "ratings"],
   "swimmer-level": ["levelId"],
   "level-result": ["swimmerFirstName", "passedAt", "certificateNumber"],
-  "household-export": ["files"],
+  "household-export": ["files", "photos", "certificates"],
 };
 
 export type AuditValues = Record<string, unknown>;
@@ -131,9 +131,9 @@ export function auditChanges(
   after: AuditValues | null,
 ): AuditChange[] {
   const order = (auditedFields as Record<string, readonly string[] | undefined>)[kind] ?? [];
-  const fields = [
-    ...new Set([...order, ...Object.keys(before ?? {}), ...Object.keys(after ?? {})]),
-  ].filter((field) => (before && field in before) || (after && field in after));
+  const fields = [...new Set([...order, ...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (field) => (before && field in before) || (after && field in after),
+  );
   return fields
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
     .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
@@ -161,12 +161,10 @@ export interface AuditLogResponse {
 
 export const auditPageSize = 25;
 
-const dayParam = z
-  .string()
-  .refine(
-    isIsoDay,
-    said(() => translate(/*i18n*/ { id: "audit.badDay", message: "Give a date as YYYY-MM-DD." })),
-  );
+const dayParam = z.string().refine(
+  isIsoDay,
+  said(() => translate(/*i18n*/ { id: "audit.badDay", message: "Give a date as YYYY-MM-DD." })),
+);
 
 /** GET /api/audit-log: who (a part of the person's name), from and to (school days, included), the page. */
 export const auditQuerySchema = z

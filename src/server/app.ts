@@ -19,6 +19,7 @@ import { contactRoutes } from "./contact/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { curriculumRoutes, swimmerLevelRoutes } from "./curriculum/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { householdExportRoutes } from "./household-export/routes.ts";
 import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations-routes.ts";
 import { swimmerRoutes } from "./households/swimmers-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
     .route("/clients", swimmerRoutes({ ...deps, guard }))
     .route("/clients", creditRoutes({ ...deps, guard }))
     .route("/clients", cancellationRoutes({ ...deps, guard }))
+    .route("/clients", householdExportRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))

@@ -63,13 +63,18 @@ const registration = (email: string) => ({
 describe("what the log records", () => {
   it("a registration: the owner's name, the client's values, never the temporary password", async () => {
     const email = `nora-${randomUUID()}@example.com`;
-    const response = await call(t, "POST", "/api/clients", { cookie: owner.cookie, body: registration(email) });
+    const response = await call(t, "POST", "/api/clients", {
+      cookie: owner.cookie,
+      body: registration(email),
+    });
     expect(response.status).toBe(201);
     const { client, temporaryPassword } = (await response.json()) as {
       client: { id: string };
       temporaryPassword: string;
     };
-    const again = await call(t, "POST", `/api/clients/${client.id}/temporary-password`, { cookie: owner.cookie });
+    const again = await call(t, "POST", `/api/clients/${client.id}/temporary-password`, {
+      cookie: owner.cookie,
+    });
     const second = ((await again.json()) as { temporaryPassword: string }).temporaryPassword;
 
     const entries = (await allEntries()).filter((entry) => entry.entityId === client.id);
@@ -88,7 +93,10 @@ describe("what the log records", () => {
 
   it("an edit keeps the values before and after; a refused edit writes nothing", async () => {
     const email = `edit-${randomUUID()}@example.com`;
-    const created = await call(t, "POST", "/api/clients", { cookie: owner.cookie, body: registration(email) });
+    const created = await call(t, "POST", "/api/clients", {
+      cookie: owner.cookie,
+      body: registration(email),
+    });
     const { client } = (await created.json()) as { client: { id: string } };
     const edited = await call(t, "PATCH", `/api/clients/${client.id}`, {
       cookie: owner.cookie,
@@ -238,7 +246,9 @@ describe("the log's search", () => {
     expect(second.entries.some((entry) => first.entries.some((other) => other.id === entry.id))).toBe(false);
     expect(first.entries[0]?.actorRole).toBe("system");
 
-    const bad = await call(t, "GET", "/api/audit-log?from=2026-03-05&to=2026-03-01", { cookie: owner.cookie });
+    const bad = await call(t, "GET", "/api/audit-log?from=2026-03-05&to=2026-03-01", {
+      cookie: owner.cookie,
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -268,7 +278,10 @@ describe("append-only", () => {
 
   it("deleting a client keeps the client's entries, the deletion's own included", async () => {
     const email = `gone-${randomUUID()}@example.com`;
-    const created = await call(t, "POST", "/api/clients", { cookie: owner.cookie, body: registration(email) });
+    const created = await call(t, "POST", "/api/clients", {
+      cookie: owner.cookie,
+      body: registration(email),
+    });
     const { client } = (await created.json()) as { client: { id: string } };
     const deleted = await call(t, "DELETE", `/api/clients/${client.id}`, { cookie: owner.cookie });
     expect(deleted.status).toBe(200);

@@ -9,11 +9,16 @@ import {
   auditedValues,
   auditPageSize,
 } from "../../domain/audit.ts";
-import { addDays } from "../../domain/school-day.ts";
 import { lessonStartsAt } from "../../domain/lesson-schedule.ts";
+import { addDays } from "../../domain/school-day.ts";
 import type { Db } from "../db/database.ts";
 import { actingPerson } from "../http/acting-person.ts";
-import { type AuditEntryRow, auditEntriesPage, householdAuditEntries, insertAuditEntry } from "./repository.ts";
+import {
+  type AuditEntryRow,
+  auditEntriesPage,
+  householdAuditEntries,
+  insertAuditEntry,
+} from "./repository.ts";
 
 /** One change, as a feature describes it. */
 export interface AuditEntry {

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import type { Role } from "../../domain/auth.ts";
 import {
   adminFeedbackPageSize,
@@ -28,6 +27,7 @@ import type { SkillChange } from "../../domain/progress.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -672,7 +672,12 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
     // Under the plan's lock, so that a save counting this booking's dates does not overlap the deletion.
     await lockPlan(trx, found.planId);
     if (!(await deleteBookingRow(trx, bookingId))) throw notFound();
-    await recordAudit(trx, { kind: "booking", id: bookingId, action: "deleted", householdId: found.clientId });
+    await recordAudit(trx, {
+      kind: "booking",
+      id: bookingId,
+      action: "deleted",
+      householdId: found.clientId,
+    });
   });
 }
 
@@ -863,8 +868,12 @@ export async function saveFeedback(
         id: change.lesson.id,
         action: change.stored ? (change.text ? "updated" : "deleted") : "created",
         householdId: booking.clientId,
-        before: change.stored ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.stored } : null,
-        after: change.text ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.text } : null,
+        before: change.stored
+          ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.stored }
+          : null,
+        after: change.text
+          ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.text }
+          : null,
       });
       if (change.text) {
         written.push({

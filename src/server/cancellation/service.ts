@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import {
   type CancelLessonInput,
   type CancellationPreview,
@@ -13,6 +12,7 @@ import { defaultLocale, isLocale } from "../../domain/locale.ts";
 import { type CancellationOutcome, cancellationOutcome } from "../../domain/policy.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import { publicUrl } from "../config.ts";
 import { issueCredit } from "../credits/service.ts";
 import type { Db } from "../db/database.ts";

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import { createHash, randomBytes } from "node:crypto";
 import content from "../../content/site.json" with { type: "json" };
 import type { MessageResponse } from "../../domain/api.ts";
@@ -18,6 +17,7 @@ import type { ReportCard } from "../../domain/curriculum.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { sharedCertificatePath } from "../../domain/paths.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import {
   byUseOrder,
   type CreditKind,
@@ -12,6 +11,7 @@ import { messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
 import { todayMessages } from "../../domain/today.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import {
@@ -66,7 +66,13 @@ export async function issueCredit(trx: Db, input: IssueCredit): Promise<CreditRo
     issuedByUserId: input.issuedByUserId,
   });
   const credit = (await creditById(trx, id)) as CreditRow;
-  await recordAudit(trx, { kind: "credit", id, action: "issued", householdId: credit.clientId, after: credit });
+  await recordAudit(trx, {
+    kind: "credit",
+    id,
+    action: "issued",
+    householdId: credit.clientId,
+    after: credit,
+  });
   return credit;
 }
 

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import type { Role } from "../../domain/auth.ts";
 import {
   type Assessment,
@@ -18,6 +17,7 @@ import {
 } from "../../domain/curriculum.ts";
 import { messages } from "../../domain/messages.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
@@ -195,7 +195,13 @@ export async function editLevel(deps: Deps, levelId: number, patch: LevelPatch):
   await deps.db.transaction().execute(async (trx) => {
     const before = await existingLevel(trx, levelId);
     await updateLevel(trx, levelId, patch);
-    await recordAudit(trx, { kind: "level", id: levelId, action: "updated", before, after: { ...before, ...patch } });
+    await recordAudit(trx, {
+      kind: "level",
+      id: levelId,
+      action: "updated",
+      before,
+      after: { ...before, ...patch },
+    });
   });
 }
 
@@ -244,7 +250,13 @@ export async function editSkill(deps: Deps, skillId: number, patch: SkillPatch):
   await deps.db.transaction().execute(async (trx) => {
     const before = await existingSkill(trx, skillId);
     await updateSkill(trx, skillId, patch);
-    await recordAudit(trx, { kind: "skill", id: skillId, action: "updated", before, after: { ...before, ...patch } });
+    await recordAudit(trx, {
+      kind: "skill",
+      id: skillId,
+      action: "updated",
+      before,
+      after: { ...before, ...patch },
+    });
   });
 }
 
@@ -317,7 +329,12 @@ export async function editScale(deps: Deps, byUserId: string, input: ScaleInput)
       byUserId,
       now(deps),
     );
-    await recordAudit(trx, { kind: "rating-scale", id: version, action: "created", after: { version, ...input } });
+    await recordAudit(trx, {
+      kind: "rating-scale",
+      id: version,
+      action: "created",
+      after: { version, ...input },
+    });
     return version;
   });
 }

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import content from "../../content/site.json" with { type: "json" };
 import {
@@ -16,6 +15,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { acceptInvitationPath } from "../../domain/paths.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { deleteAccount } from "../auth/service.ts";
 import type { SignedIn } from "../auth/session.ts";

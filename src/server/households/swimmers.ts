@@ -1,7 +1,7 @@
-import { recordAudit } from "../audit/service.ts";
 import { messages } from "../../domain/messages.ts";
 import type { NewSwimmerInput, Swimmer, SwimmerSummary, UpdateSwimmerInput } from "../../domain/swimmers.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";

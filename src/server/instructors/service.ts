@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import type { Role } from "../../domain/auth.ts";
 import {
   type AvailabilityResponse,
@@ -15,6 +14,7 @@ import {
   type StaffMember,
 } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { createPasswordLogin, generateTemporaryPassword } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";

@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import { randomBytes } from "node:crypto";
 import {
   type GalleryItem,
@@ -11,6 +10,7 @@ import {
 } from "../../domain/media.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -342,7 +342,13 @@ export async function deleteMilestone(deps: MediaDeps, id: string): Promise<void
   const deleted = await deps.db.transaction().execute(async (trx) => {
     const row = await deleteMilestoneRow(trx, id);
     if (!row) throw mediaNotFound();
-    await recordAudit(trx, { kind: "milestone", id, action: "deleted", householdId: row.clientId, before: row });
+    await recordAudit(trx, {
+      kind: "milestone",
+      id,
+      action: "deleted",
+      householdId: row.clientId,
+      before: row,
+    });
     return row;
   });
   await removeFiles(deps, [deleted.imageKey, deleted.thumbnailKey]);

@@ -1,5 +1,5 @@
-import { recordAudit } from "../audit/service.ts";
 import type { CancellationPolicy, PolicyVersion } from "../../domain/policy.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";

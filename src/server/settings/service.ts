@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import spanish from "../../content/site.es.json" with { type: "json" };
 import content from "../../content/site.json" with { type: "json" };
 import {
@@ -9,6 +8,7 @@ import {
   setupToDo,
 } from "../../domain/school-settings.ts";
 import type { CertificateSettings } from "../../domain/school-settings-schema.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -128,7 +128,13 @@ export function createSettingsService(deps: {
       const before = (await read()).settings;
       await db.transaction().execute(async (trx) => {
         await writeSettings(trx, settings, { userId, at: clock.now().toISOString() });
-        await recordAudit(trx, { kind: "school-settings", id: 1, action: "updated", before, after: settings });
+        await recordAudit(trx, {
+          kind: "school-settings",
+          id: 1,
+          action: "updated",
+          before,
+          after: settings,
+        });
       });
       return remember(settings);
     },

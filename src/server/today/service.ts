@@ -1,4 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
 import { createHmac } from "node:crypto";
 import type { Role } from "../../domain/auth.ts";
 import { bookingMessages, upcomingFeedbackChange } from "../../domain/bookings.ts";
@@ -16,6 +15,7 @@ import {
   todayMessages,
   unrecordedLimit,
 } from "../../domain/today.ts";
+import { recordAudit } from "../audit/service.ts";
 import {
   type BookingDeps,
   deliverFeedbackMail,
@@ -407,7 +407,11 @@ export async function recordLesson(
         householdId: lesson.clientId,
         before: {
           date: lesson.date,
-          swimmers: lesson.swimmers.map(({ firstName, attendance, feedback }) => ({ firstName, attendance, feedback })),
+          swimmers: lesson.swimmers.map(({ firstName, attendance, feedback }) => ({
+            firstName,
+            attendance,
+            feedback,
+          })),
         },
         after: {
           date: lesson.date,
