@@ -40,6 +40,8 @@ export const paths = {
   curriculum: "/curriculum",
   /** The owner approves the certificates of levels passed (issue 28, docs/decisions/027). */
   certificates: "/certificates",
+  /** Who changed what, the owner's (issue 30, docs/decisions/036). */
+  auditLog: "/audit-log",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -94,6 +96,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.today,
   paths.curriculum,
   paths.certificates,
+  paths.auditLog,
 ];
 
 /**
