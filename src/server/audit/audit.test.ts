@@ -226,7 +226,8 @@ describe("an instructor's change in the owner's log", () => {
 
 describe("the log's search", () => {
   it("by date range (school days, included) and by page, newest first", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Entries carry the real moment they were written: the day before today (UTC) is before all of them.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const all = await auditLog(owner, `?from=2020-01-01&to=2099-12-31`);
     expect(all.total).toBe((await allEntries()).length);
     expect((await auditLog(owner, "?from=2020-01-01&to=2020-12-31")).total).toBe(0);
@@ -239,8 +240,8 @@ describe("the log's search", () => {
         await recordAudit(trx, { kind: "credit", id: index + 1, action: "issued" });
       }
     });
-    const first = await auditLog(owner, `?to=${today.slice(0, 4)}-12-31`);
-    const second = await auditLog(owner, `?to=${today.slice(0, 4)}-12-31&page=2`);
+    const first = await auditLog(owner, `?from=${yesterday}&to=2099-12-31`);
+    const second = await auditLog(owner, `?from=${yesterday}&to=2099-12-31&page=2`);
     expect(first.entries).toHaveLength(25);
     expect(second.entries.length).toBeGreaterThan(0);
     expect(second.entries.some((entry) => first.entries.some((other) => other.id === entry.id))).toBe(false);
