@@ -263,6 +263,24 @@ describe("npm run backup and npm run restore", () => {
     expect(tableDigests(restoredFile)).toEqual(manifest.database.tables);
     expect(await filesUnder(path.join(restoredDir, "media"))).toEqual(backupFiles);
 
+    // The audit log comes through too (issue 30): the registrations and uploads are in it, and the restored table
+    // still refuses to be rewritten.
+    const audited = rowsOf<{ entityKind: string; action: string; entityId: string }>(
+      restoredFile,
+      "select entityKind, action, entityId from auditEntry",
+    );
+    expect(manifest.database.tables.auditEntry?.rows).toBe(audited.length);
+    for (const client of clients) {
+      expect(audited).toContainEqual({ entityKind: "client", action: "created", entityId: client.id });
+    }
+    expect(audited.some((entry) => entry.entityKind === "milestone")).toBe(true);
+    const restoredDb = new SQLite(restoredFile);
+    try {
+      expect(() => restoredDb.prepare("delete from auditEntry").run()).toThrow(/append-only/);
+    } finally {
+      restoredDb.close();
+    }
+
     // The server starts on it and serves them; the admin's session came back too (its row and the auth secret).
     expectOwnerOnly(restoredDir);
     // A DATA_DIR an older version left open is closed when the server starts on it.

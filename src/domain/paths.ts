@@ -42,6 +42,8 @@ export const paths = {
   weatherDay: "/weather-day",
   /** The owner approves the certificates of levels passed (issue 28, docs/decisions/027). */
   certificates: "/certificates",
+  /** Who changed what, the owner's (issue 30, docs/decisions/036). */
+  auditLog: "/audit-log",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -97,6 +99,7 @@ export const adminPaths: readonly AppPath[] = [
   paths.curriculum,
   paths.certificates,
   paths.weatherDay,
+  paths.auditLog,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { messages } from "../domain/messages.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { exposedAuthPaths } from "./auth/auth.ts";
 import { passwordResetRoutes, sessionRoutes } from "./auth/routes.ts";
 import { createSessionGuard } from "./auth/session.ts";
@@ -18,6 +19,7 @@ import { contactRoutes } from "./contact/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { curriculumRoutes, swimmerLevelRoutes } from "./curriculum/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { householdExportRoutes } from "./household-export/routes.ts";
 import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations-routes.ts";
 import { swimmerRoutes } from "./households/swimmers-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -98,6 +100,7 @@ export function createApp(deps: AppDeps) {
     .route("/clients", cancellationRoutes({ ...deps, guard }))
     .route("/clients", clientRescheduleRoutes({ ...deps, guard }))
     .route("/reschedules", rescheduleRoutes({ ...deps, guard }))
+    .route("/clients", householdExportRoutes({ ...deps, guard }))
     .route("/bookings", bookingRoutes({ ...deps, guard }))
     .route("/instructors", instructorRoutes({ db, auth, clock: deps.clock, config, guard }))
     .route("/curriculum", curriculumRoutes({ ...deps, guard }))
@@ -111,6 +114,7 @@ export function createApp(deps: AppDeps) {
     .route("/weather-day", weatherDayRoutes({ ...deps, guard }))
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
+    .route("/audit-log", auditRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))

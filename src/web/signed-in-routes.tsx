@@ -217,6 +217,17 @@ export const adminRoutes: RouteObject[] = [
           },
         },
         {
+          path: paths.auditLog,
+          lazy: () =>
+            import("./admin/audit-log/audit-log-page.tsx").then((m) => ({ Component: m.AuditLogPage })),
+          handle: {
+            meta: {
+              title: msg`Audit log`,
+              description: msg`Who changed what in the school's data, and when.`,
+            },
+          },
+        },
+        {
           path: paths.adminSettings,
           lazy: () =>
             import("./admin/settings/school-settings-page.tsx").then((m) => ({

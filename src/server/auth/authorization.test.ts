@@ -362,6 +362,22 @@ const routes: RouteCase[] = [
     }),
     expected: anyone(201),
   },
+  // One household's data as a ZIP is the owner's to hand over (issue 30): its own guardians are refused too.
+  {
+    route: "GET /api/clients/:clientId/export",
+    name: "/api/clients/:clientId/export (A's household)",
+    method: "GET",
+    path: () => `/api/clients/${accounts.clientA.id}/export`,
+    expected: adminOnly(200),
+  },
+  // The audit log is the owner's (issue 30): instructors and guardians are refused.
+  {
+    route: "GET /api/audit-log",
+    name: "/api/audit-log",
+    method: "GET",
+    path: () => "/api/audit-log?person=ivy",
+    expected: adminOnly(200),
+  },
   {
     route: "GET /api/mail/undelivered",
     name: "/api/mail/undelivered",

@@ -9,6 +9,7 @@ import { inactivitySignOutMs } from "../../domain/timing.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { toDate } from "../db/schema.ts";
+import { actingAs } from "../http/acting-person.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { AppError, appError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
@@ -162,7 +163,7 @@ export function createSessionGuard(deps: SessionGuardDeps) {
         }
       }
       c.set("signedIn", signedIn);
-      await next();
+      await actingAs({ userId: signedIn.userId, name: signedIn.name, role: signedIn.role }, next);
     };
 
   return {

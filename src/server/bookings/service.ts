@@ -31,6 +31,7 @@ import type { SkillChange } from "../../domain/progress.ts";
 import { dayInZone, formatDay } from "../../domain/school-day.ts";
 import { packTitle } from "../../domain/subscriptions.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import { type Config, publicUrl } from "../config.ts";
 import { availableCredits, creditView, redeemCredit } from "../credits/service.ts";
@@ -554,6 +555,13 @@ export async function bookWithCredit(
     const credit = await redeemFor(deps, trx, input, swimmerIds, lessonId as number, actor, now);
     await setLessonPaidByCredit(trx, lessonId as number, credit.id);
     await refreshBookingTotals(trx, booking.id, now.toISOString());
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: existing ? "updated" : "created",
+      householdId: input.clientId,
+      after: { date: input.date, swimmerIds, creditId: credit.id, ...schedule },
+    });
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: plan.isActive ? await classesLeftOf(deps, trx, plan) : null,
@@ -653,6 +661,14 @@ export async function saveBooking(
       schedule,
       now,
     );
+    await recordAudit(trx, {
+      kind: "booking",
+      id: bookingId,
+      action: existing ? "updated" : "created",
+      householdId: input.clientId,
+      before: existing ? { dates: count.ownFuture } : null,
+      after: { dates: chosen, swimmerIds: input.swimmerIds, ...schedule },
+    });
     return {
       booking: await bookingById(trx, bookingId),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -715,6 +731,14 @@ export async function editBooking(
     const now = deps.clock.now().toISOString();
     const swimmerIds = await swimmersToBook(trx, booking.clientId, input.swimmerIds);
     await replaceFutureDates(trx, booking, count.ownFuture, chosen, swimmerIds, schedule, now);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { dates: count.ownFuture },
+      after: { dates: chosen, swimmerIds, ...schedule },
+    });
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -746,6 +770,14 @@ export async function setClassSwimmers(
       });
     }
     await setLessonSwimmers(trx, lesson.id, swimmerIds);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { date: lesson.date, swimmerIds: lesson.swimmers.map((swimmer) => swimmer.id) },
+      after: { date: lesson.date, swimmerIds },
+    });
     return {
       booking: await bookingById(trx, booking.id),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -782,6 +814,14 @@ export async function setClassSchedule(
       overrideAvailability: overridesAvailability(input, viewer ?? {}),
     });
     await setLessonSchedule(trx, lesson.id, schedule);
+    await recordAudit(trx, {
+      kind: "booking",
+      id: booking.id,
+      action: "updated",
+      householdId: booking.clientId,
+      before: { date: lesson.date, instructorId: lesson.instructor?.id, startTime: lesson.startTime },
+      after: { date: lesson.date, ...schedule },
+    });
     return {
       booking: await bookingById(trx, booking.id, viewer),
       classesLeft: await classesLeftOf(deps, trx, plan),
@@ -799,6 +839,12 @@ export async function deleteBooking(deps: BookingDeps, bookingId: number): Promi
     // Under the plan's lock, so that a save counting this booking's dates does not overlap the deletion.
     await lockPlan(trx, found.planId);
     if (!(await deleteBookingRow(trx, bookingId))) throw notFound();
+    await recordAudit(trx, {
+      kind: "booking",
+      id: bookingId,
+      action: "deleted",
+      householdId: found.clientId,
+    });
   });
 }
 
@@ -984,6 +1030,18 @@ export async function saveFeedback(
         change.text,
         now,
       );
+      await recordAudit(trx, {
+        kind: "feedback",
+        id: change.lesson.id,
+        action: change.stored ? (change.text ? "updated" : "deleted") : "created",
+        householdId: booking.clientId,
+        before: change.stored
+          ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.stored }
+          : null,
+        after: change.text
+          ? { date: change.lesson.date, swimmer: change.swimmer.firstName, feedback: change.text }
+          : null,
+      });
       if (change.text) {
         written.push({
           lessonId: change.lesson.id,
@@ -1090,4 +1148,11 @@ export async function moveLesson(
   );
   await moveLessonRow(trx, lesson.id, to);
   await refreshFirstDate(trx, lesson.bookingId);
+  await recordAudit(trx, {
+    kind: "lesson",
+    id: lesson.id,
+    action: "moved",
+    householdId: lesson.clientId,
+    after: to,
+  });
 }

@@ -27,6 +27,7 @@ import {
 } from "../../domain/school-cancellation.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import { publicUrl } from "../config.ts";
 import { issueCredit } from "../credits/service.ts";
 import type { Db } from "../db/database.ts";
@@ -166,6 +167,13 @@ export async function applyCancellation(
     cancellationOutcome: outcome.result.kind,
   });
   if (!claimed) return null;
+  await recordAudit(trx, {
+    kind: "lesson",
+    id: lesson.id,
+    action: "cancelled",
+    householdId: lesson.clientId,
+    after: { date: lesson.date, reason, outcome: outcome.result.kind },
+  });
   let credit: AppliedToLesson["credit"] = null;
   if (outcome.result.kind === "credit") {
     const issued = await issueCredit(trx, {

@@ -17,6 +17,7 @@ import type { ReportCard } from "../../domain/curriculum.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { sharedCertificatePath } from "../../domain/paths.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { SignedIn } from "../auth/session.ts";
 import { publicUrl } from "../config.ts";
 import { appError } from "../http/errors.ts";
@@ -98,7 +99,15 @@ export async function approveLevelResult(
     if (row.publishedAt !== null) {
       throw appError("already-published", 409, certificateMessages.alreadyPublished);
     }
-    return (await approveAndPublish(trx, deps, [id], deps.clock.now(), ownerId)).mailIds;
+    const published = await approveAndPublish(trx, deps, [id], deps.clock.now(), ownerId);
+    await recordAudit(trx, {
+      kind: "level-result",
+      id,
+      action: "approved",
+      householdId: row.clientId,
+      after: await findLevelResult(trx, id),
+    });
+    return published.mailIds;
   });
   await deliverPassMail(deps, mailIds);
   const row = await findLevelResult(deps.db, id);

@@ -6,6 +6,7 @@ import type {
   UpdateClientInput,
 } from "../../domain/clients.ts";
 import { messages } from "../../domain/messages.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";
 import {
   createPasswordLogin,
@@ -160,6 +161,13 @@ export async function registerClient(
         });
       }
       if (swimmers.length > 0) await refreshFamilyNames(trx, id);
+      await recordAudit(trx, {
+        kind: "client",
+        id,
+        action: "created",
+        householdId: id,
+        after: { ...input, swimmers: swimmers.map((swimmer) => `${swimmer.firstName} ${swimmer.lastName}`) },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -187,20 +195,24 @@ export async function updateClient(deps: ClientDeps, id: string, input: UpdateCl
         lastName: input.lastName ?? current.lastName,
       };
       await renameSwimmerOf(trx, id, name);
-      await updateClientAccount(
-        trx,
+      const changed = {
+        ...name,
+        email,
+        phoneNumber: input.phoneNumber ?? current.phoneNumber,
+        defaultPackType:
+          input.defaultPackType === undefined ? current.defaultPackType : input.defaultPackType,
+        address: input.address ?? current.address,
+        accessNotes: input.accessNotes ?? current.accessNotes,
+      };
+      await updateClientAccount(trx, id, changed, clock.now().toISOString());
+      await recordAudit(trx, {
+        kind: "client",
         id,
-        {
-          ...name,
-          email,
-          phoneNumber: input.phoneNumber ?? current.phoneNumber,
-          defaultPackType:
-            input.defaultPackType === undefined ? current.defaultPackType : input.defaultPackType,
-          address: input.address ?? current.address,
-          accessNotes: input.accessNotes ?? current.accessNotes,
-        },
-        clock.now().toISOString(),
-      );
+        action: "updated",
+        householdId: id,
+        before: current,
+        after: changed,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -221,6 +233,7 @@ export async function deleteClient(deps: ClientDeps, id: string): Promise<void> 
     if (!client) throw appError("client-not-found", 404, messages.clientNotFound);
     for (const guardian of await otherGuardianIds(trx, id)) await deleteAccount(trx, guardian);
     await deleteAccount(trx, id);
+    await recordAudit(trx, { kind: "client", id, action: "deleted", householdId: id, before: client });
   });
   await deps.clientDeletion.afterCommit(id);
 }
@@ -245,6 +258,8 @@ export async function issueTemporaryPassword(deps: ClientDeps, id: string): Prom
       passwordHash,
       now: clock.now().toISOString(),
     });
+    // That one was issued, never the password itself.
+    await recordAudit(trx, { kind: "client", id, action: "temporary-password-issued", householdId: id });
   });
   return temporaryPassword;
 }

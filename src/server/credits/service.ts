@@ -11,6 +11,7 @@ import { messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
 import { todayMessages } from "../../domain/today.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import {
@@ -64,7 +65,15 @@ export async function issueCredit(trx: Db, input: IssueCredit): Promise<CreditRo
     expiresOn: input.expiresOn,
     issuedByUserId: input.issuedByUserId,
   });
-  return (await creditById(trx, id)) as CreditRow;
+  const credit = (await creditById(trx, id)) as CreditRow;
+  await recordAudit(trx, {
+    kind: "credit",
+    id,
+    action: "issued",
+    householdId: credit.clientId,
+    after: credit,
+  });
+  return credit;
 }
 
 /** Which credit a redemption uses: a chosen one, or the household's (swimmer's) that expires first. */
@@ -151,6 +160,14 @@ export async function voidCredit(
   ) {
     throw appError("credit-not-available", 409, creditMessages.notAvailable);
   }
+  await recordAudit(trx, {
+    kind: "credit",
+    id: credit.id,
+    action: "voided",
+    householdId: credit.clientId,
+    before: credit,
+    after: { reason: input.reason },
+  });
   return { ...credit, ending };
 }
 

@@ -345,15 +345,16 @@ export async function passedLevelsOf(
 export async function placementsOf(
   db: Db,
   swimmerIds: readonly string[],
-): Promise<{ swimmerId: string; firstName: string; levelId: number | null }[]> {
+): Promise<{ swimmerId: string; clientId: string; firstName: string; levelId: number | null }[]> {
   if (swimmerIds.length === 0) return [];
   const rows = await db
     .selectFrom("swimmer")
-    .select(["id", "firstName", "levelId"])
+    .select(["id", "clientId", "firstName", "levelId"])
     .where("id", "in", [...swimmerIds])
     .execute();
   return rows.map((row) => ({
     swimmerId: row.id,
+    clientId: row.clientId,
     firstName: row.firstName,
     levelId: row.levelId === null ? null : Number(row.levelId),
   }));

@@ -17,6 +17,7 @@ import {
 } from "../../domain/curriculum.ts";
 import { messages } from "../../domain/messages.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
@@ -153,7 +154,17 @@ export async function placeSwimmer(
       field: "levelId",
     });
   }
-  await setPlacement(db, swimmerId, levelId);
+  await db.transaction().execute(async (trx) => {
+    await setPlacement(trx, swimmerId, levelId);
+    await recordAudit(trx, {
+      kind: "swimmer-level",
+      id: swimmerId,
+      action: "updated",
+      householdId: swimmer.clientId,
+      before: { levelId: swimmer.levelId },
+      after: { levelId },
+    });
+  });
   return {
     message: curriculumMessages.placed,
     level: { id: level.id, name: level.name, nameEs: level.nameEs },
@@ -173,12 +184,25 @@ async function existingSkill(db: Db, skillId: number) {
 }
 
 export async function addLevel(deps: Deps, input: LevelInput): Promise<number> {
-  return deps.db.transaction().execute((trx) => insertLevel(trx, input, now(deps)));
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await insertLevel(trx, input, now(deps));
+    await recordAudit(trx, { kind: "level", id, action: "created", after: input });
+    return id;
+  });
 }
 
 export async function editLevel(deps: Deps, levelId: number, patch: LevelPatch): Promise<void> {
-  await existingLevel(deps.db, levelId);
-  await updateLevel(deps.db, levelId, patch);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await existingLevel(trx, levelId);
+    await updateLevel(trx, levelId, patch);
+    await recordAudit(trx, {
+      kind: "level",
+      id: levelId,
+      action: "updated",
+      before,
+      after: { ...before, ...patch },
+    });
+  });
 }
 
 /** Swaps the level with the active level before or after it; at either end, nothing moves. */
@@ -191,13 +215,23 @@ export async function moveLevel(deps: Deps, levelId: number, direction: "up" | "
     if (!neighbour) return;
     await setLevelPosition(trx, level.id, neighbour.position);
     await setLevelPosition(trx, neighbour.id, level.position);
+    await recordAudit(trx, {
+      kind: "level",
+      id: levelId,
+      action: "moved",
+      before: { position: level.position },
+      after: { position: neighbour.position },
+    });
   });
 }
 
 /** A retired level is no longer offered; its results and report cards stay. Retiring twice changes nothing. */
 export async function retireLevelOf(deps: Deps, levelId: number): Promise<void> {
-  await existingLevel(deps.db, levelId);
-  await retireLevel(deps.db, levelId, now(deps));
+  await deps.db.transaction().execute(async (trx) => {
+    await existingLevel(trx, levelId);
+    await retireLevel(trx, levelId, now(deps));
+    await recordAudit(trx, { kind: "level", id: levelId, action: "retired" });
+  });
 }
 
 /** A new skill, put at the end of `input.levelId` (required) when given. */
@@ -207,19 +241,32 @@ export async function addSkill(deps: Deps, input: SkillInput): Promise<number> {
     if (levelId !== undefined) await existingLevel(trx, levelId);
     const skillId = await insertSkill(trx, skill, now(deps));
     if (levelId !== undefined) await upsertLink(trx, levelId, skillId, true);
+    await recordAudit(trx, { kind: "skill", id: skillId, action: "created", after: input });
     return skillId;
   });
 }
 
 export async function editSkill(deps: Deps, skillId: number, patch: SkillPatch): Promise<void> {
-  await existingSkill(deps.db, skillId);
-  await updateSkill(deps.db, skillId, patch);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await existingSkill(trx, skillId);
+    await updateSkill(trx, skillId, patch);
+    await recordAudit(trx, {
+      kind: "skill",
+      id: skillId,
+      action: "updated",
+      before,
+      after: { ...before, ...patch },
+    });
+  });
 }
 
 /** A retired skill no longer counts towards any level; its assessments and the report cards naming it stay. */
 export async function retireSkillOf(deps: Deps, skillId: number): Promise<void> {
-  await existingSkill(deps.db, skillId);
-  await retireSkill(deps.db, skillId, now(deps));
+  await deps.db.transaction().execute(async (trx) => {
+    await existingSkill(trx, skillId);
+    await retireSkill(trx, skillId, now(deps));
+    await recordAudit(trx, { kind: "skill", id: skillId, action: "retired" });
+  });
 }
 
 export async function linkSkill(
@@ -232,15 +279,19 @@ export async function linkSkill(
     await existingLevel(trx, levelId);
     await existingSkill(trx, skillId);
     await upsertLink(trx, levelId, skillId, required);
+    await recordAudit(trx, { kind: "level", id: levelId, action: "updated", after: { skillId, required } });
   });
 }
 
 /** Takes the skill out of the level. Its assessments stay (they belong to the skill), as do written report cards. */
 export async function unlinkSkill(deps: Deps, levelId: number, skillId: number): Promise<void> {
-  await existingLevel(deps.db, levelId);
-  if (!(await deleteLink(deps.db, levelId, skillId))) {
-    throw appError("level-skill-not-found", 404, curriculumMessages.linkNotFound);
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    await existingLevel(trx, levelId);
+    if (!(await deleteLink(trx, levelId, skillId))) {
+      throw appError("level-skill-not-found", 404, curriculumMessages.linkNotFound);
+    }
+    await recordAudit(trx, { kind: "level", id: levelId, action: "updated", before: { skillId } });
+  });
 }
 
 export async function moveSkill(
@@ -259,17 +310,31 @@ export async function moveSkill(
     if (!neighbour) return;
     await setLinkPosition(trx, levelId, skillId, neighbour.position);
     await setLinkPosition(trx, levelId, neighbour.id, link.position);
+    await recordAudit(trx, {
+      kind: "skill",
+      id: skillId,
+      action: "moved",
+      before: { position: link.position },
+      after: { position: neighbour.position },
+    });
   });
 }
 
 /** A new version of the rating scale: assessments made before keep the version (and words) they were made with. */
 export async function editScale(deps: Deps, byUserId: string, input: ScaleInput): Promise<number> {
-  return deps.db.transaction().execute((trx) =>
-    insertScaleVersion(
+  return deps.db.transaction().execute(async (trx) => {
+    const version = await insertScaleVersion(
       trx,
       input.ratings.map((rating) => ({ ...rating, labelEs: rating.labelEs ?? "" })),
       byUserId,
       now(deps),
-    ),
-  );
+    );
+    await recordAudit(trx, {
+      kind: "rating-scale",
+      id: version,
+      action: "created",
+      after: { version, ...input },
+    });
+    return version;
+  });
 }

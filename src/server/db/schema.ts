@@ -666,3 +666,27 @@ export interface Database {
   credit: CreditTable;
   creditEvent: CreditEventTable;
 }
+
+/**
+ * One change an owner or instructor made (migration 0027, docs/decisions/036). Only ever inserted: triggers refuse
+ * an UPDATE or DELETE. No foreign key: it outlives the person and the row it names.
+ */
+export interface AuditEntryTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actorUserId: string | null;
+  /** The person's name when they made the change. */
+  actorName: string;
+  actorRole: string;
+  entityKind: string;
+  entityId: string;
+  action: string;
+  householdId: string | null;
+  /** JSON of the allow-listed values before and after; null where there is no before (created) or after. */
+  before: string | null;
+  after: string | null;
+}
+
+export interface Database {
+  auditEntry: AuditEntryTable;
+}

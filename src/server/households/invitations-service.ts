@@ -15,6 +15,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";
 import { acceptInvitationPath } from "../../domain/paths.ts";
 import { translate } from "../../domain/translate.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { deleteAccount } from "../auth/service.ts";
 import type { SignedIn } from "../auth/session.ts";
@@ -190,6 +191,13 @@ export async function inviteGuardian(
       throw appError("email-already-in-use", 409, guardianMessages.alreadyHasAccount, { field: "email" });
     }
     await replaceInvitation(trx, invitation);
+    await recordAudit(trx, {
+      kind: "guardian-invitation",
+      id: invitation.id,
+      action: "invited",
+      householdId: clientId,
+      after: input,
+    });
     // The link is the mail's secret: the outbox's stored copy and production logs never hold it.
     return outbox.enqueue(
       { ...invitationMail(link, household, signedIn.name), to: input.email, secrets: [link, token] },
@@ -208,9 +216,17 @@ export async function revokeInvitation(
   invitationId: string,
 ): Promise<void> {
   assertManager(signedIn, clientId);
-  if (!(await deletePendingInvitation(deps.db, clientId, invitationId))) {
-    throw appError("invitation-not-found", 404, guardianMessages.invitationNotFound);
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await deletePendingInvitation(trx, clientId, invitationId))) {
+      throw appError("invitation-not-found", 404, guardianMessages.invitationNotFound);
+    }
+    await recordAudit(trx, {
+      kind: "guardian-invitation",
+      id: invitationId,
+      action: "deleted",
+      householdId: clientId,
+    });
+  });
 }
 
 /**
@@ -231,6 +247,7 @@ export async function removeGuardian(
     }
     if (userId === clientId) throw appError("first-guardian", 409, guardianMessages.firstGuardianStays);
     await deleteAccount(trx, userId);
+    await recordAudit(trx, { kind: "guardian", id: userId, action: "removed", householdId: clientId });
     // Their name no longer finds the family in the clients search (migration 0013).
     await refreshFamilyNames(trx, clientId);
   });

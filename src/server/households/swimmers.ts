@@ -1,6 +1,7 @@
 import { messages } from "../../domain/messages.ts";
 import type { NewSwimmerInput, Swimmer, SwimmerSummary, UpdateSwimmerInput } from "../../domain/swimmers.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
@@ -73,6 +74,7 @@ export async function addSwimmer(
     const createdAt = new Date(latest ? Math.max(now, Date.parse(latest) + 1) : now).toISOString();
     await insertSwimmer(trx, { ...input, id, clientId, createdAt });
     await refreshFamilyNames(trx, clientId);
+    await recordAudit(trx, { kind: "swimmer", id, action: "created", householdId: clientId, after: input });
   });
   return findSwimmer(deps.db, clientId, id);
 }
@@ -100,6 +102,14 @@ export async function editSwimmer(
       throw notFound();
     }
     if (renames && !current.isGuardian) await refreshFamilyNames(trx, clientId);
+    await recordAudit(trx, {
+      kind: "swimmer",
+      id: swimmerId,
+      action: "updated",
+      householdId: clientId,
+      before: current,
+      after: { ...current, ...changes },
+    });
   });
   return findSwimmer(deps.db, clientId, swimmerId);
 }
@@ -117,5 +127,12 @@ export async function removeSwimmer(deps: SwimmerDeps, clientId: string, swimmer
     }
     if (!(await deleteSwimmerRow(trx, clientId, swimmerId))) throw notFound();
     await refreshFamilyNames(trx, clientId);
+    await recordAudit(trx, {
+      kind: "swimmer",
+      id: swimmerId,
+      action: "deleted",
+      householdId: clientId,
+      before: current,
+    });
   });
 }

@@ -15,6 +15,7 @@ import {
   type StaffMember,
 } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { createPasswordLogin, generateTemporaryPassword } from "../auth/service.ts";
 import type { Clock } from "../clock.ts";
@@ -73,6 +74,12 @@ export async function createInstructor(
         passwordHash,
         now: deps.clock.now().toISOString(),
       });
+      await recordAudit(trx, {
+        kind: "instructor",
+        id,
+        action: "created",
+        after: { name: `${input.firstName} ${input.lastName}`, email: input.email },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -125,7 +132,15 @@ export async function setWeeklyHours(
   await reachableStaff(deps.db, viewer, instructorId);
   await deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
+    const before = await weeklyHoursOf(trx, instructorId);
     await replaceWeeklyHours(trx, instructorId, input.weeklyHours);
+    await recordAudit(trx, {
+      kind: "instructor-hours",
+      id: instructorId,
+      action: "updated",
+      before: { weeklyHours: before },
+      after: input,
+    });
   });
 }
 
@@ -138,12 +153,10 @@ export async function addTimeOff(
   await reachableStaff(deps.db, viewer, instructorId);
   return deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
-    return insertTimeOff(
-      trx,
-      instructorId,
-      { firstDay: input.firstDay, lastDay: input.lastDay, reason: input.reason?.trim() ?? "" },
-      deps.clock.now().toISOString(),
-    );
+    const timeOff = { firstDay: input.firstDay, lastDay: input.lastDay, reason: input.reason?.trim() ?? "" };
+    const id = await insertTimeOff(trx, instructorId, timeOff, deps.clock.now().toISOString());
+    await recordAudit(trx, { kind: "instructor-time-off", id, action: "created", after: timeOff });
+    return id;
   });
 }
 
@@ -156,7 +169,9 @@ export async function removeTimeOff(
   await reachableStaff(deps.db, viewer, instructorId);
   const removed = await deps.db.transaction().execute(async (trx) => {
     await lockInstructorSchedule(trx, instructorId);
-    return deleteTimeOff(trx, instructorId, timeOffId);
+    const deleted = await deleteTimeOff(trx, instructorId, timeOffId);
+    if (deleted) await recordAudit(trx, { kind: "instructor-time-off", id: timeOffId, action: "deleted" });
+    return deleted;
   });
   if (!removed) throw appError("time-off-not-found", 404, availabilityMessages.timeOffNotFound);
 }
@@ -167,8 +182,12 @@ export async function renameStaff(
   instructorId: string,
   input: RenameStaffInput,
 ): Promise<StaffMember> {
-  if (!(await findStaff(deps.db, instructorId))) throw staffNotFound();
-  await renameUser(deps.db, instructorId, input.name, deps.clock.now().toISOString());
+  const before = await findStaff(deps.db, instructorId);
+  if (!before) throw staffNotFound();
+  await deps.db.transaction().execute(async (trx) => {
+    await renameUser(trx, instructorId, input.name, deps.clock.now().toISOString());
+    await recordAudit(trx, { kind: "instructor", id: instructorId, action: "updated", before, after: input });
+  });
   return (await findStaff(deps.db, instructorId)) as StaffMember;
 }
 

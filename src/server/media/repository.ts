@@ -122,7 +122,7 @@ export async function deleteMilestoneRow(db: Db, id: string) {
   return db
     .deleteFrom("milestone")
     .where("id", "=", id)
-    .returning(["imageKey", "thumbnailKey"])
+    .returning(["imageKey", "thumbnailKey", "clientId", "swimmerId", "date"])
     .executeTakeFirst();
 }
 
@@ -131,7 +131,7 @@ export async function deleteGalleryItemRow(db: Db, id: string) {
   return db
     .deleteFrom("galleryItem")
     .where("id", "=", id)
-    .returning(["imageKey", "thumbnailKey"])
+    .returning(["imageKey", "thumbnailKey", "clientId", "swimmerId", "date", "mediaType", "videoLink"])
     .executeTakeFirst();
 }
 

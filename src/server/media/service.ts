@@ -10,6 +10,7 @@ import {
 } from "../../domain/media.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -162,7 +163,10 @@ export async function uploadMilestone(
       date: dayInZone(now, deps.config.TZ_SCHOOL),
       ...keys,
     };
-    await insertMilestone(deps.db, row);
+    await deps.db.transaction().execute(async (trx) => {
+      await insertMilestone(trx, row);
+      await recordAudit(trx, { kind: "milestone", id, action: "created", householdId: clientId, after: row });
+    });
     return toMilestone(row);
   });
 }
@@ -186,7 +190,7 @@ export async function uploadGalleryImage(
       videoLink: null,
       lessonId: null,
     };
-    await insertGalleryItem(deps.db, row);
+    await insertAuditedGalleryItem(deps, row);
     return toGalleryItem(row);
   });
 }
@@ -211,8 +215,21 @@ export async function addGalleryVideo(
     videoLink,
     lessonId: null,
   };
-  await insertGalleryItem(deps.db, row);
+  await insertAuditedGalleryItem(deps, row);
   return toGalleryItem(row);
+}
+
+async function insertAuditedGalleryItem(deps: MediaDeps, row: GalleryItemTable): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await insertGalleryItem(trx, row);
+    await recordAudit(trx, {
+      kind: "gallery-item",
+      id: row.id,
+      action: "created",
+      householdId: row.clientId,
+      after: row,
+    });
+  });
 }
 
 export async function milestonePage(
@@ -322,13 +339,33 @@ export async function lessonPictureFile(
 
 /** The row goes first (the item disappears at once), then its files. */
 export async function deleteMilestone(deps: MediaDeps, id: string): Promise<void> {
-  const deleted = await deleteMilestoneRow(deps.db, id);
-  if (!deleted) throw mediaNotFound();
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const row = await deleteMilestoneRow(trx, id);
+    if (!row) throw mediaNotFound();
+    await recordAudit(trx, {
+      kind: "milestone",
+      id,
+      action: "deleted",
+      householdId: row.clientId,
+      before: row,
+    });
+    return row;
+  });
   await removeFiles(deps, [deleted.imageKey, deleted.thumbnailKey]);
 }
 
 export async function deleteGalleryItem(deps: MediaDeps, id: string): Promise<void> {
-  const deleted = await deleteGalleryItemRow(deps.db, id);
-  if (!deleted) throw mediaNotFound();
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const row = await deleteGalleryItemRow(trx, id);
+    if (!row) throw mediaNotFound();
+    await recordAudit(trx, {
+      kind: "gallery-item",
+      id,
+      action: "deleted",
+      householdId: row.clientId,
+      before: row,
+    });
+    return row;
+  });
   await removeFiles(deps, [deleted.imageKey, deleted.thumbnailKey]);
 }

@@ -57,6 +57,17 @@ export async function findActivePlan(db: Db, clientId: string): Promise<Plan | u
   return row && toPlan(row);
 }
 
+/** Every plan of the household, active and ended, oldest first (its data export). */
+export async function findPlansOf(db: Db, clientId: string) {
+  return db
+    .selectFrom("subscriptionPlan")
+    .select([...planColumns, "usedClasses", "provider", "endedAt"])
+    .where("clientId", "=", clientId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+}
+
 /** The active plans of these clients (subscriptionPlan_clientId_isActive_idx). */
 export async function findActivePlans(db: Db, clientIds: readonly string[]): Promise<Plan[]> {
   if (clientIds.length === 0) return [];

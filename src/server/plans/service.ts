@@ -45,6 +45,9 @@ export interface ClassCount {
   unused: number;
 }
 
+/** Every plan of the household, active and ended, as stored (its data export, docs/decisions/037). */
+export const plansOfHousehold = (db: Db, clientId: string) => repository.findPlansOf(db, clientId);
+
 export const activePlanOf = (db: Db, clientId: string) => repository.findActivePlan(db, clientId);
 
 export const activePlanOfSubscription = (db: Db, subscriptionId: string) =>

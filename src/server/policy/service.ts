@@ -1,4 +1,5 @@
 import type { CancellationPolicy, PolicyVersion } from "../../domain/policy.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
@@ -57,6 +58,13 @@ export async function savePolicy(
         if (samePolicy(current.policy, policy)) return current;
         const at = deps.clock.now().toISOString();
         const version = await insertPolicyVersion(trx, policy, { userId, at });
+        await recordAudit(trx, {
+          kind: "cancellation-policy",
+          id: version,
+          action: "created",
+          before: { version: current.version, ...current.policy },
+          after: { version, ...policy },
+        });
         return { version, policy, createdAt: at };
       });
     } catch (error) {

@@ -20,17 +20,8 @@ export async function readStoredSettings(db: Db): Promise<SchoolSettings | null>
   };
 }
 
-/** Replaces the stored settings with `settings`, in one transaction: a reader sees the old ones or the new ones. */
+/** Replaces the stored settings with `settings`, in the caller's transaction: a reader sees the old or the new. */
 export async function writeSettings(
-  db: Db,
-  settings: SchoolSettings,
-  by: { userId: string; at: string },
-): Promise<void> {
-  await db.transaction().execute((trx) => writeSettingsIn(trx, settings, by));
-}
-
-/** writeSettings inside the caller's transaction. */
-async function writeSettingsIn(
   trx: Db,
   settings: SchoolSettings,
   by: { userId: string; at: string },
@@ -78,20 +69,18 @@ export async function readCertificateApproval(db: Db): Promise<boolean> {
  * saved with it: the setting is a column of the one settings row.
  */
 export async function writeCertificateApproval(
-  db: Db,
+  trx: Db,
   approve: boolean,
   current: SchoolSettings,
   by: { userId: string; at: string },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
-    if (!exists) await writeSettingsIn(trx, current, by);
-    await trx
-      .updateTable("schoolSettings")
-      .set({ approveCertificates: approve ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
-      .where("id", "=", 1)
-      .execute();
-  });
+  const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
+  if (!exists) await writeSettings(trx, current, by);
+  await trx
+    .updateTable("schoolSettings")
+    .set({ approveCertificates: approve ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
+    .where("id", "=", 1)
+    .execute();
 }
 
 /** "Move a class at once when a free time is chosen" (migration 0025): off while no settings are saved. */
@@ -104,20 +93,18 @@ export async function readAutomaticReschedules(db: Db): Promise<boolean> {
   return row ? Number(row.automaticReschedules) === 1 : false;
 }
 
-/** Sets it; a school with no saved settings gets `current` (site.json's) saved with it, as for certificates. */
+/** Sets it, in the caller's transaction; a school with no saved settings gets `current` (site.json's) saved with it. */
 export async function writeAutomaticReschedules(
-  db: Db,
+  trx: Db,
   automatic: boolean,
   current: SchoolSettings,
   by: { userId: string; at: string },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
-    if (!exists) await writeSettingsIn(trx, current, by);
-    await trx
-      .updateTable("schoolSettings")
-      .set({ automaticReschedules: automatic ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
-      .where("id", "=", 1)
-      .execute();
-  });
+  const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
+  if (!exists) await writeSettings(trx, current, by);
+  await trx
+    .updateTable("schoolSettings")
+    .set({ automaticReschedules: automatic ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
+    .where("id", "=", 1)
+    .execute();
 }

@@ -8,6 +8,7 @@ import {
   setupToDo,
 } from "../../domain/school-settings.ts";
 import type { CertificateSettings } from "../../domain/school-settings-schema.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -128,7 +129,17 @@ export function createSettingsService(deps: {
       return known;
     },
     async save(settings, userId) {
-      await writeSettings(db, settings, { userId, at: clock.now().toISOString() });
+      const before = (await read()).settings;
+      await db.transaction().execute(async (trx) => {
+        await writeSettings(trx, settings, { userId, at: clock.now().toISOString() });
+        await recordAudit(trx, {
+          kind: "school-settings",
+          id: 1,
+          action: "updated",
+          before,
+          after: settings,
+        });
+      });
       return remember(settings);
     },
     async certificateSettings() {
@@ -136,9 +147,19 @@ export function createSettingsService(deps: {
     },
     async saveCertificateSettings(settings, userId) {
       const { settings: inForce } = await current();
-      await writeCertificateApproval(db, settings.approveBeforePublishing, inForce, {
-        userId,
-        at: clock.now().toISOString(),
+      const before = { approveBeforePublishing: await readCertificateApproval(db) };
+      await db.transaction().execute(async (trx) => {
+        await writeCertificateApproval(trx, settings.approveBeforePublishing, inForce, {
+          userId,
+          at: clock.now().toISOString(),
+        });
+        await recordAudit(trx, {
+          kind: "certificate-settings",
+          id: 1,
+          action: "updated",
+          before,
+          after: settings,
+        });
       });
       // A school that had saved nothing has its (site.json's) settings stored now.
       await read();
@@ -146,7 +167,17 @@ export function createSettingsService(deps: {
     },
     async saveAutomaticReschedules(automatic, userId) {
       const { settings: inForce } = await current();
-      await writeAutomaticReschedules(db, automatic, inForce, { userId, at: clock.now().toISOString() });
+      const before = { automatic: await readAutomaticReschedules(db) };
+      await db.transaction().execute(async (trx) => {
+        await writeAutomaticReschedules(trx, automatic, inForce, { userId, at: clock.now().toISOString() });
+        await recordAudit(trx, {
+          kind: "reschedule-settings",
+          id: 1,
+          action: "updated",
+          before,
+          after: { automatic },
+        });
+      });
       await read();
       return readAutomaticReschedules(db);
     },

@@ -15,6 +15,7 @@ import {
   todayMessages,
   unrecordedLimit,
 } from "../../domain/today.ts";
+import { recordAudit } from "../audit/service.ts";
 import {
   type BookingDeps,
   deliverFeedbackMail,
@@ -400,6 +401,33 @@ export async function recordLesson(
       }
       for (const photo of prepared) await photo.insert(trx);
       const passed = await recordAssessments(trx, lesson, request.input.assessments, staff, now);
+      const swimmerOf = (id: string) => lesson.swimmers.find((swimmer) => swimmer.id === id);
+      await recordAudit(trx, {
+        kind: "lesson-record",
+        id: lesson.id,
+        action: "recorded",
+        householdId: lesson.clientId,
+        before: {
+          date: lesson.date,
+          swimmers: lesson.swimmers.map(({ firstName, attendance, feedback }) => ({
+            firstName,
+            attendance,
+            feedback,
+          })),
+        },
+        after: {
+          date: lesson.date,
+          swimmers: request.input.swimmers
+            .filter((each) => swimmerOf(each.swimmerId))
+            .map((each) => ({
+              firstName: swimmerOf(each.swimmerId)?.firstName,
+              attendance: each.attendance,
+              feedback: each.feedback.trim() || null,
+            })),
+          photos: prepared.length || undefined,
+          assessments: request.input.assessments.length || undefined,
+        },
+      });
       // Published at once only where the school does not approve certificates first (School settings).
       const published = await publishPasses(trx, deps, passed, now);
 

@@ -24,6 +24,7 @@ import * as classCredits from "./0022-class-credits.ts";
 import * as lessonCancellation from "./0023-lesson-cancellation.ts";
 import * as creditPaidLesson from "./0024-credit-paid-lesson.ts";
 import * as reschedules from "./0025-reschedules.ts";
+import * as auditLog from "./0027-audit-log.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0023-lesson-cancellation": lessonCancellation,
   "0024-credit-paid-lesson": creditPaidLesson,
   "0025-reschedules": reschedules,
+  "0027-audit-log": auditLog,
 };

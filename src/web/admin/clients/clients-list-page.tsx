@@ -15,6 +15,7 @@ import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { HouseholdCredits } from "./household-credits.tsx";
+import { HouseholdExport } from "./household-export.tsx";
 import { HouseholdGuardians } from "./household-guardians.tsx";
 import { HouseholdSwimmers } from "./household-swimmers.tsx";
 
@@ -149,6 +150,9 @@ export function ClientsListPage() {
         {editing && <HouseholdSwimmers clientId={editing.id} />}
         {editing && <HouseholdGuardians clientId={editing.id} />}
         {editing && <HouseholdCredits clientId={editing.id} />}
+        {editing && (
+          <HouseholdExport clientId={editing.id} name={`${editing.firstName} ${editing.lastName}`} />
+        )}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}

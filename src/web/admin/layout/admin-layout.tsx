@@ -116,6 +116,7 @@ export function AdminLayout() {
     { label: t`Instructors`, to: paths.instructors },
     { label: t`Curriculum`, to: paths.curriculum },
     { label: t`School settings`, to: paths.adminSettings },
+    { label: t`Audit log`, to: paths.auditLog },
   ];
   // An instructor's menu: their day first, then their lessons' pages (docs/decisions/021, 023); on /instructors
   // they find their own hours and time off (docs/decisions/024).
