@@ -54,6 +54,10 @@ const routes: Route[] = [
     path: () => "/api/bookings/feedback-list?search=lopez",
     as: "admin",
   },
+  // The owner's overview (issue 30): as served (counted at most once a minute) and counted afresh each request.
+  { name: "Overview: GET /api/overview", path: () => "/api/overview", as: "admin" },
+  { name: "Overview: GET /api/overview?fresh=1 (counted each time)", path: () => "/api/overview?fresh=1", as: "admin" },
+  { name: "Reports: GET /api/reports (12 months)", path: () => "/api/reports", as: "admin" },
   {
     name: "Dashboard: GET /api/clients/:id/bookings",
     path: ({ clientId }) => `/api/clients/${clientId}/bookings`,
