@@ -56,7 +56,11 @@ const routes: Route[] = [
   },
   // The owner's overview (issue 30): as served (counted at most once a minute) and counted afresh each request.
   { name: "Overview: GET /api/overview", path: () => "/api/overview", as: "admin" },
-  { name: "Overview: GET /api/overview?fresh=1 (counted each time)", path: () => "/api/overview?fresh=1", as: "admin" },
+  {
+    name: "Overview counted afresh: GET /api/overview?fresh=1",
+    path: () => "/api/overview?fresh=1",
+    as: "admin",
+  },
   { name: "Reports: GET /api/reports (12 months)", path: () => "/api/reports", as: "admin" },
   {
     name: "Dashboard: GET /api/clients/:id/bookings",

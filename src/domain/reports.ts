@@ -39,7 +39,7 @@ export interface ExpiringCreditItem {
   expiresOn: string;
 }
 
-/** A past lesson (not cancelled) with a swimmer whose feedback is not written. */
+/** A past lesson (not cancelled, in the last `feedbackLookbackDays`) with a swimmer whose feedback is not written. */
 export interface MissingFeedbackItem {
   lessonId: number;
   date: string;
@@ -98,6 +98,8 @@ export interface OverviewResponse {
 export const idleHorizonDays = 14;
 /** Days ahead a credit's expiry is worth a call. */
 export const creditExpiryHorizonDays = 7;
+/** How far back "feedback not written" looks: older lessons' feedback is past writing (and the list stays cheap). */
+export const feedbackLookbackDays = 30;
 /** A plan with this many classes left or fewer is running out. */
 export const runningOutAtMost = 1;
 

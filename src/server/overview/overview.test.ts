@@ -204,7 +204,8 @@ const taughtBetween = (from: string, who?: "i1" | "i2") =>
     .length;
 const missingFeedback = (who?: "i1" | "i2") =>
   lessons
-    .filter((l) => standing(l) && l.date < today && (!who || l.instructor === who))
+    // The last 30 days: C's February lesson is older.
+    .filter((l) => standing(l) && l.date >= "2026-02-16" && l.date < today && (!who || l.instructor === who))
     .filter((l) => !l.feedback && l.attendance !== "absent")
     .sort((x, y) => (x.date < y.date ? 1 : -1))
     .map((l) => ({ date: l.date, householdName: nameOf(l.household) }));

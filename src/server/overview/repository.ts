@@ -87,31 +87,16 @@ export async function classesTaught(
 }
 
 /**
- * Past lessons (before `today`, not cancelled) with a swimmer who came or whose attendance is not recorded and whose
+ * Past lessons (from `from` to the day before `today`, not cancelled) with a swimmer who came or whose attendance is not recorded and whose
  * feedback is not written: the total, and the newest `limit`.
  */
 export async function lessonsMissingFeedback(
   db: Db,
-  options: { today: string; instructorId: string | null; limit: number },
+  options: { from: string; today: string; instructorId: string | null; limit: number },
 ): Promise<ActionList<MissingFeedbackItem>> {
-  let query = db
-    .selectFrom("lesson")
-    .innerJoin("client", "client.id", "lesson.clientId")
-    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
-    .select([
-      "lesson.id",
-      "lesson.date",
-      "lesson.startTime",
-      "lesson.clientId",
-      "lesson.instructorId",
-      "instructor.name as instructorName",
-      "client.firstName",
-      "client.lastName",
-      sql<number>`count(*) over ()`.as("total"),
-    ])
-    .where("lesson.date", "<", options.today)
-    .where("lesson.cancelledAt", "is", null)
-    .where((eb) =>
+  // Counted without the names, then the newest few read backwards along the date index, which stops at `limit`.
+  const missing = (query: ReturnType<typeof pastLessons>) =>
+    query.where((eb) =>
       eb.exists(
         eb
           .selectFrom("lessonSwimmer")
@@ -126,15 +111,38 @@ export async function lessonsMissingFeedback(
           ),
       ),
     );
-  if (options.instructorId !== null) query = query.where("lesson.instructorId", "=", options.instructorId);
-  const rows = await query
+  const pastLessons = (base: Db) => {
+    let query = base
+      .selectFrom("lesson")
+      .where("lesson.date", ">=", options.from)
+      .where("lesson.date", "<", options.today)
+      .where("lesson.cancelledAt", "is", null);
+    if (options.instructorId !== null) query = query.where("lesson.instructorId", "=", options.instructorId);
+    return query;
+  };
+  const counted = await missing(pastLessons(db))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await missing(pastLessons(db))
+    .innerJoin("client", "client.id", "lesson.clientId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .select([
+      "lesson.id",
+      "lesson.date",
+      "lesson.startTime",
+      "lesson.clientId",
+      "lesson.instructorId",
+      "instructor.name as instructorName",
+      "client.firstName",
+      "client.lastName",
+    ])
     .orderBy("lesson.date", "desc")
     .orderBy("lesson.startTime", "desc")
     .orderBy("lesson.id", "desc")
     .limit(options.limit)
     .execute();
   return {
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(counted?.n ?? 0),
     items: rows.map((row) => ({
       lessonId: row.id,
       date: row.date,

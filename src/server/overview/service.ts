@@ -2,6 +2,7 @@ import { schoolCurrency } from "../../domain/pack-catalogue.ts";
 import {
   actionListLength,
   creditExpiryHorizonDays,
+  feedbackLookbackDays,
   idleHorizonDays,
   mondayOf,
   monthBoundaries,
@@ -85,6 +86,7 @@ async function countOverview(
     monthFrom,
   };
   const feedbackMissing = await repository.lessonsMissingFeedback(db, {
+    from: addDays(today, -feedbackLookbackDays),
     today,
     instructorId,
     limit: actionListLength,

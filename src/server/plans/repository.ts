@@ -187,20 +187,16 @@ function activePlansWithLeft(db: Db, timeZone: string) {
   );
   return db
     .selectFrom("subscriptionPlan as p")
-    .innerJoin("client", "client.id", "p.clientId")
     .select((eb) => [
-      "p.id",
       "p.clientId",
       "p.packType",
-      "client.firstName",
-      "client.lastName",
+      "p.totalClasses",
       eb
         .selectFrom("lesson")
         .select(eb.fn.countAll<number>().as("n"))
         .whereRef("lesson.planId", "=", "p.id")
         .where(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`)
         .as("booked"),
-      "p.totalClasses",
     ])
     .where("p.isActive", "=", 1);
 }
@@ -212,93 +208,75 @@ export interface PlanLeftRow {
   left: number;
 }
 
-/** Active plans with `atMost` classes left or fewer: the total, and the first `limit` (fewest left, then by name). */
-export async function plansRunningOut(
+/**
+ * The plans `where` keeps, out of every active plan with its classes left (`plans.left`): how many, and the first
+ * `limit` in `order`, with their households' names. The count reads no names; the names join only the plans kept.
+ */
+async function plansWhere(
   db: Db,
-  options: { atMost: number; timeZone: string; limit: number },
+  timeZone: string,
+  filter: (left: RawBuilder<number>, clientId: RawBuilder<string>) => RawBuilder<boolean>,
+  order: "fewest-left" | "most-left",
+  limit: number,
 ): Promise<{ total: number; items: PlanLeftRow[] }> {
-  const plans = activePlansWithLeft(db, options.timeZone).as("plans");
-  const left = sql<number>`max(0, ${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")})`;
-  const leftExpr = isPostgres(db)
-    ? sql<number>`greatest(0, ${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")})`
-    : left;
-  const rows = await db
-    .selectFrom(plans)
-    .select([
-      "plans.clientId",
-      "plans.packType",
-      "plans.firstName",
-      "plans.lastName",
-      leftExpr.as("left"),
-      sql<number>`count(*) over ()`.as("total"),
-    ])
-    .where(sql<boolean>`${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")} <= ${options.atMost}`)
-    .orderBy(leftExpr)
-    .orderBy("plans.lastName")
-    .orderBy("plans.firstName")
+  const left = sql<number>`(${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")})`;
+  const kept = filter(left, sql<string>`${sql.ref("plans.clientId")}`);
+  const plans = () => db.selectFrom(activePlansWithLeft(db, timeZone).as("plans")).where(kept);
+  const counted = await plans()
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await plans()
+    .innerJoin("client", "client.id", "plans.clientId")
+    .select(["plans.clientId", "plans.packType", "client.firstName", "client.lastName", left.as("left")])
+    .orderBy(left, order === "fewest-left" ? "asc" : "desc")
+    .orderBy("client.lastName")
+    .orderBy("client.firstName")
     .orderBy("plans.clientId")
-    .limit(options.limit)
+    .limit(limit)
     .execute();
   return {
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(counted?.n ?? 0),
     items: rows.map((row) => ({
       clientId: row.clientId,
       householdName: `${row.firstName} ${row.lastName}`.trim(),
       packType: row.packType,
-      left: Number(row.left),
+      left: Math.max(0, Number(row.left)),
     })),
   };
+}
+
+/** Active plans with `atMost` classes left or fewer: the total, and the first `limit` (fewest left, then by name). */
+export function plansRunningOut(
+  db: Db,
+  options: { atMost: number; timeZone: string; limit: number },
+): Promise<{ total: number; items: PlanLeftRow[] }> {
+  return plansWhere(
+    db,
+    options.timeZone,
+    (left) => sql<boolean>`${left} <= ${options.atMost}`,
+    "fewest-left",
+    options.limit,
+  );
 }
 
 /**
  * Households whose active plan has classes left and that have no lesson standing (not cancelled) from `from` to
  * `until`, both included: the total, and the first `limit` (most classes left first, then by name).
  */
-export async function idleHouseholds(
+export function idleHouseholds(
   db: Db,
   options: { from: string; until: string; timeZone: string; limit: number },
 ): Promise<{ total: number; items: PlanLeftRow[] }> {
-  const plans = activePlansWithLeft(db, options.timeZone).as("plans");
-  const left = sql<number>`${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")}`;
-  const rows = await db
-    .selectFrom(plans)
-    .select([
-      "plans.clientId",
-      "plans.packType",
-      "plans.firstName",
-      "plans.lastName",
-      left.as("left"),
-      sql<number>`count(*) over ()`.as("total"),
-    ])
-    .where(left, ">", 0)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("lesson")
-            .select("lesson.id")
-            .whereRef("lesson.clientId", "=", "plans.clientId")
-            .where("lesson.date", ">=", options.from)
-            .where("lesson.date", "<=", options.until)
-            .where("lesson.cancelledAt", "is", null),
-        ),
-      ),
-    )
-    .orderBy(left, "desc")
-    .orderBy("plans.lastName")
-    .orderBy("plans.firstName")
-    .orderBy("plans.clientId")
-    .limit(options.limit)
-    .execute();
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    items: rows.map((row) => ({
-      clientId: row.clientId,
-      householdName: `${row.firstName} ${row.lastName}`.trim(),
-      packType: row.packType,
-      left: Number(row.left),
-    })),
-  };
+  return plansWhere(
+    db,
+    options.timeZone,
+    (left, clientId) =>
+      sql<boolean>`${left} > 0 and not exists (select 1 from ${sql.table("lesson")} as ${sql.ref("upcoming")}
+        where ${sql.ref("upcoming.clientId")} = ${clientId} and ${sql.ref("upcoming.date")} >= ${options.from}
+        and ${sql.ref("upcoming.date")} <= ${options.until} and ${sql.ref("upcoming.cancelledAt")} is null)`,
+    "most-left",
+    options.limit,
+  );
 }
 
 /**

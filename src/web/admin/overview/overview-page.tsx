@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
 import { paths, queryParams, todayPath } from "../../../domain/paths.ts";
-import type { ActionList, OverviewResponse } from "../../../domain/reports.ts";
+import { type ActionList, feedbackLookbackDays, type OverviewResponse } from "../../../domain/reports.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { errorMessageOf } from "../../api/http.ts";
 import { useOverview, useRefreshOverview, useRetryMail } from "./api.ts";
@@ -148,9 +148,9 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
         <ActionSection
           id="overview-feedback"
           title={t`Feedback not written`}
-          hint={t`Past lessons with a swimmer who came and has no feedback yet.`}
+          hint={t`Lessons of the last ${feedbackLookbackDays} days with a swimmer who came and has no feedback yet.`}
           list={data.feedbackMissing}
-          empty={t`Every past lesson has its feedback.`}
+          empty={t`Every lesson of the last ${feedbackLookbackDays} days has its feedback.`}
           render={(item) => (
             <Link to={todayPath(item.date, data.scope === "school" ? item.instructorId : null)}>
               {formatDay(item.date)} {formatLessonTime(item.startTime)}: {item.householdName}
