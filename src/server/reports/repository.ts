@@ -69,7 +69,9 @@ export async function attendanceByMonth(
       monthOfDay.as("month"),
       eb.fn.countAll<number>().as("recorded"),
       eb.fn
-        .sum<number>(sql`case when ${sql.ref("lessonSwimmer.attendance")} in ('present', 'late') then 1 else 0 end`)
+        .sum<number>(
+          sql`case when ${sql.ref("lessonSwimmer.attendance")} in ('present', 'late') then 1 else 0 end`,
+        )
         .as("attended"),
     ])
     .where("lesson.date", ">=", range.fromDay)
@@ -79,7 +81,10 @@ export async function attendanceByMonth(
     .where("lessonSwimmer.attendance", "in", ["present", "late", "absent"])
     .groupBy(monthOfDay)
     .execute();
-  const byMonth = new Map<string, { lessons: number; cancelled: number; recorded: number; attended: number }>();
+  const byMonth = new Map<
+    string,
+    { lessons: number; cancelled: number; recorded: number; attended: number }
+  >();
   for (const row of lessons) {
     byMonth.set(row.month, {
       lessons: Number(row.lessons),

@@ -4,10 +4,10 @@ import {
   maxReportMonths,
   monthBoundaries,
   monthsBetween,
-  rateOf,
   type ReportName,
   type ReportRangeQuery,
   type ReportsResponse,
+  rateOf,
 } from "../../domain/reports.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
@@ -119,14 +119,17 @@ const words = {
   email: () => translate(/*i18n*/ { id: "csv.email", message: "Email" }),
   package: () => translate(/*i18n*/ { id: "csv.package", message: "Package" }),
   money: (label: string) =>
-    translate(/*i18n*/ { id: "csv.money", message: "{label} ({currency})", values: { label, currency: schoolCurrency } }),
+    translate(
+      /*i18n*/ {
+        id: "csv.money",
+        message: "{label} ({currency})",
+        values: { label, currency: schoolCurrency },
+      },
+    ),
 };
 
 /** A report as CSV (src/server/reports/csv.ts), its header in the reader's language. */
-export async function reportCsv(
-  report: ReportsResponse,
-  name: ReportName,
-): Promise<string> {
+export async function reportCsv(report: ReportsResponse, name: ReportName): Promise<string> {
   switch (name) {
     case "sales":
       return toCsv(
@@ -139,7 +142,11 @@ export async function reportCsv(
       );
     case "classes":
       return toCsv(
-        [words.month(), words.instructor(), translate(/*i18n*/ { id: "csv.classesTaught", message: "Classes taught" })],
+        [
+          words.month(),
+          words.instructor(),
+          translate(/*i18n*/ { id: "csv.classesTaught", message: "Classes taught" }),
+        ],
         report.classesByInstructor.map((row) => [
           row.month,
           row.instructorName ?? words.noInstructor(),

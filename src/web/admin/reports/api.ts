@@ -20,5 +20,6 @@ export function useReports(range: MonthRange | null) {
 }
 
 /** Where a report's CSV downloads from (the session cookie goes with a plain link). */
-export const reportCsvPath = (name: string, range: MonthRange) => `/api/reports/${name}.csv${rangeQuery(range)}`;
+export const reportCsvPath = (name: string, range: MonthRange) =>
+  `/api/reports/${name}.csv${rangeQuery(range)}`;
 export const exportCsvPath = (name: string) => `/api/exports/${name}.csv`;

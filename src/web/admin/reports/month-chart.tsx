@@ -58,7 +58,9 @@ export function MonthChart({
               label: each.label,
               stroke: color,
               width: 2,
-              ...(bars ? { fill: `${color}cc`, paths: bars, points: { show: false } } : { points: { show: true, size: 6 } }),
+              ...(bars
+                ? { fill: `${color}cc`, paths: bars, points: { show: false } }
+                : { points: { show: true, size: 6 } }),
             };
           }),
         ],

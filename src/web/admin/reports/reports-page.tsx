@@ -1,10 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useId, useMemo, useState } from "react";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
-import { maxReportMonths, monthPattern, monthsBetween, rateOf, type ReportsResponse } from "../../../domain/reports.ts";
+import {
+  maxReportMonths,
+  monthPattern,
+  monthsBetween,
+  type ReportsResponse,
+  rateOf,
+} from "../../../domain/reports.ts";
 import { errorMessageOf } from "../../api/http.ts";
 import { exportCsvPath, type MonthRange, reportCsvPath, useReports } from "./api.ts";
-import { type ChartSeries, MonthChart } from "./month-chart.tsx";
+import { MonthChart } from "./month-chart.tsx";
 import "./reports.css";
 
 /**
@@ -65,10 +71,21 @@ function RangeForm({ shown, onChoose }: { shown: ReportsResponse; onChoose: (ran
     onChoose({ from, to });
   };
   return (
-    <form className="reports__range" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form
+      className="reports__range"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+    >
       <div className="field">
         <label htmlFor={fromId}>{t`From`}</label>
-        <input id={fromId} type="month" value={from} onChange={(event) => setFrom(event.target.value)} required />
+        <input
+          id={fromId}
+          type="month"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor={toId}>{t`To`}</label>
@@ -88,12 +105,15 @@ function RangeForm({ shown, onChoose }: { shown: ReportsResponse; onChoose: (ran
 
 function useMonthLabel() {
   const { i18n } = useLingui();
-  return (month: string, style: "short" | "long" = "short") =>
-    new Date(`${month}-15T12:00:00Z`).toLocaleDateString(i18n.locale, {
-      month: style,
-      year: style === "short" ? "2-digit" : "numeric",
-      timeZone: "UTC",
-    });
+  return useCallback(
+    (month: string, style: "short" | "long" = "short") =>
+      new Date(`${month}-15T12:00:00Z`).toLocaleDateString(i18n.locale, {
+        month: style,
+        year: style === "short" ? "2-digit" : "numeric",
+        timeZone: "UTC",
+      }),
+    [i18n.locale],
+  );
 }
 
 const percentText = (part: number, whole: number) => {
@@ -108,11 +128,16 @@ function Reports({ data }: { data: ReportsResponse }) {
   const labels = useMemo(() => data.months.map((month) => label(month)), [data.months, label]);
   const instructors = useMemo(() => {
     const names = new Map<string, string>();
-    for (const row of data.classesByInstructor) names.set(row.instructorId ?? "", row.instructorName ?? t`No instructor`);
+    for (const row of data.classesByInstructor)
+      names.set(row.instructorId ?? "", row.instructorName ?? t`No instructor`);
     return [...names];
   }, [data.classesByInstructor, t]);
-  const classesOf = (id: string, month: string) =>
-    data.classesByInstructor.find((row) => (row.instructorId ?? "") === id && row.month === month)?.classes ?? 0;
+  const classesOf = useCallback(
+    (id: string, month: string) =>
+      data.classesByInstructor.find((row) => (row.instructorId ?? "") === id && row.month === month)
+        ?.classes ?? 0,
+    [data.classesByInstructor],
+  );
   const charts = useMemo(
     () => ({
       sales: [{ label: t`Revenue`, values: data.sales.map((row) => row.revenue) }],
@@ -141,8 +166,7 @@ function Reports({ data }: { data: ReportsResponse }) {
         { label: t`Levels passed`, values: data.progress.map((row) => row.levelsPassed) },
       ],
     }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: classesOf reads data, listed
-    [data, instructors, t],
+    [data, instructors, classesOf, t],
   );
   return (
     <>
@@ -160,11 +184,19 @@ function Reports({ data }: { data: ReportsResponse }) {
         csv={reportCsvPath("classes", range)}
         chart={
           instructors.length === 0 ? null : (
-            <MonthChart months={data.months} labels={labels} series={charts.classes} kind={instructors.length > 1 ? "lines" : "bars"} />
+            <MonthChart
+              months={data.months}
+              labels={labels}
+              series={charts.classes}
+              kind={instructors.length > 1 ? "lines" : "bars"}
+            />
           )
         }
         head={[t`Month`, ...instructors.map(([, name]) => name)]}
-        rows={data.months.map((month) => [label(month, "long"), ...instructors.map(([id]) => classesOf(id, month))])}
+        rows={data.months.map((month) => [
+          label(month, "long"),
+          ...instructors.map(([id]) => classesOf(id, month)),
+        ])}
         empty={instructors.length === 0 ? t`No class taught in these months.` : undefined}
       />
       <Report
@@ -172,7 +204,15 @@ function Reports({ data }: { data: ReportsResponse }) {
         title={t`Attendance and cancellations`}
         csv={reportCsvPath("attendance", range)}
         chart={<MonthChart months={data.months} labels={labels} series={charts.attendance} kind="lines" />}
-        head={[t`Month`, t`Lessons`, t`Cancelled`, t`Cancellation rate`, t`Swimmers recorded`, t`Attended`, t`Attendance rate`]}
+        head={[
+          t`Month`,
+          t`Lessons`,
+          t`Cancelled`,
+          t`Cancellation rate`,
+          t`Swimmers recorded`,
+          t`Attended`,
+          t`Attendance rate`,
+        ]}
         rows={data.attendance.map((row) => [
           label(row.month, "long"),
           row.lessons,
@@ -228,13 +268,14 @@ function Report({
         <>
           {chart}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls sideways, by keyboard too */}
-          <div className="reports__table-scroll" tabIndex={0} role="group" aria-label={title}>
+          <section className="reports__table-scroll" tabIndex={0} aria-label={title}>
             <table className="reports__table">
               <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   {head.map((cell, index) => (
-                    <th key={`${index}-${cell}`} scope="col">
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are its positions
+                    <th key={index} scope="col">
                       {cell}
                     </th>
                   ))}
@@ -257,7 +298,7 @@ function Report({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </section>
