@@ -72,8 +72,15 @@ export interface OverviewInstructorDay {
   /** null: lessons with no instructor (their account is gone). */
   instructorId: string | null;
   instructorName: string | null;
+  /** The day's lessons, and of those the ones with a swimmer not recorded yet (cancelled ones left out). */
+  total: number;
+  unrecorded: number;
+  /** The first `lessonsShownPerInstructor` in time order; /today has the whole day. */
   lessons: OverviewLesson[];
 }
+
+/** How many of an instructor's lessons the overview lists (the counts cover them all). */
+export const lessonsShownPerInstructor = 12;
 
 /** GET /api/overview: the owner's whole school; an instructor's own lessons only, and no money. */
 export interface OverviewResponse {

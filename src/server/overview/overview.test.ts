@@ -236,12 +236,16 @@ describe("the overview", () => {
     expect(
       overview.lessonsToday.map((day) => ({
         name: day.instructorName,
+        total: day.total,
+        unrecorded: day.unrecorded,
         lessons: day.lessons.map((lesson) => [lesson.householdName, lesson.unrecorded]),
       })),
     ).toEqual(
       (["i2", "i1"] as const).map((who) => ({
         // Ordered by name: Ian before Ivy.
         name: names[who],
+        total: todays.filter((lesson) => lesson.instructor === who).length,
+        unrecorded: todays.filter((lesson) => lesson.instructor === who && !lesson.attendance).length,
         lessons: todays
           .filter((lesson) => lesson.instructor === who)
           .map((lesson) => [nameOf(lesson.household), lesson.attendance ? 0 : 1]),

@@ -4,6 +4,7 @@ import {
   creditExpiryHorizonDays,
   feedbackLookbackDays,
   idleHorizonDays,
+  lessonsShownPerInstructor,
   mondayOf,
   monthBoundaries,
   type OverviewInstructorDay,
@@ -74,10 +75,12 @@ async function countOverview(
   for (const { instructorId: id, instructorName, ...lesson } of lessons) {
     let day = byInstructor[byInstructor.length - 1];
     if (!day || day.instructorId !== id) {
-      day = { instructorId: id, instructorName, lessons: [] };
+      day = { instructorId: id, instructorName, total: 0, unrecorded: 0, lessons: [] };
       byInstructor.push(day);
     }
-    day.lessons.push(lesson);
+    day.total += 1;
+    if (lesson.unrecorded > 0) day.unrecorded += 1;
+    if (day.lessons.length < lessonsShownPerInstructor) day.lessons.push(lesson);
   }
   const taught = {
     week: await repository.classesTaught(db, { from: weekFrom, today }, instructorId),

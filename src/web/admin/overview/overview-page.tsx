@@ -179,7 +179,8 @@ function TodaysLessons({ data }: { data: OverviewResponse }) {
       ) : (
         <ul className="overview__instructors">
           {data.lessonsToday.map((day) => {
-            const unrecorded = day.lessons.filter((lesson) => lesson.unrecorded > 0).length;
+            const { unrecorded } = day;
+            const more = day.total - day.lessons.length;
             const name = day.instructorName ?? t`No instructor`;
             return (
               <li key={day.instructorId ?? "none"} className="admin-card overview__instructor">
@@ -189,7 +190,7 @@ function TodaysLessons({ data }: { data: OverviewResponse }) {
                   </Link>
                 </h3>
                 <p>
-                  <Plural value={day.lessons.length} one="# lesson" other="# lessons" />
+                  <Plural value={day.total} one="# lesson" other="# lessons" />
                   {" · "}
                   {unrecorded === 0 ? (
                     <Trans>all recorded</Trans>
@@ -212,6 +213,17 @@ function TodaysLessons({ data }: { data: OverviewResponse }) {
                     </li>
                   ))}
                 </ul>
+                {more > 0 && (
+                  <p className="overview__more">
+                    <Link to={todayPath(data.today, data.scope === "school" ? day.instructorId : null)}>
+                      <Plural
+                        value={more}
+                        one="and # more on the day's page"
+                        other="and # more on the day's page"
+                      />
+                    </Link>
+                  </p>
+                )}
               </li>
             );
           })}
