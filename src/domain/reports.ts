@@ -113,6 +113,8 @@ export const runningOutAtMost = 1;
 // Reports.
 
 export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The HTML input type that picks a YYYY-MM month (named here: "month" is also a page's query parameter). */
+export const monthInputType = "month";
 /** The longest range one report reads: three years of months. */
 export const maxReportMonths = 36;
 

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useCallback, useId, useMemo, useState }
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
 import {
   maxReportMonths,
+  monthInputType,
   monthPattern,
   monthsBetween,
   type ReportsResponse,
@@ -81,7 +82,7 @@ function RangeForm({ shown, onChoose }: { shown: ReportsResponse; onChoose: (ran
         <label htmlFor={fromId}>{t`From`}</label>
         <input
           id={fromId}
-          type="month"
+          type={monthInputType}
           value={from}
           onChange={(event) => setFrom(event.target.value)}
           required
@@ -89,7 +90,13 @@ function RangeForm({ shown, onChoose }: { shown: ReportsResponse; onChoose: (ran
       </div>
       <div className="field">
         <label htmlFor={toId}>{t`To`}</label>
-        <input id={toId} type="month" value={to} onChange={(event) => setTo(event.target.value)} required />
+        <input
+          id={toId}
+          type={monthInputType}
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          required
+        />
       </div>
       <button type="submit" className="admin-button">
         {t`Show`}
@@ -286,7 +293,7 @@ function Report({
                   <tr key={String(row[0])}>
                     {row.map((cell, index) =>
                       index === 0 ? (
-                        <th key="month" scope="row">
+                        <th key="row-head" scope="row">
                           {cell}
                         </th>
                       ) : (
