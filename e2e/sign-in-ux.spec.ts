@@ -372,11 +372,13 @@ test("signing in, every signed-in page and the idle sign-out log no console warn
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await signInAs(e2eAdmin, /\/admin$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Register Client" })).toBeVisible();
-  // As for the client above: /admin's own requests (the certificates waiting) end before the next page.
+  // The owner lands on the overview (issue 30).
+  await signInAs(e2eAdmin, /\/overview$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  // As for the client above: the overview's own request ends before the next page.
   await page.waitForLoadState("networkidle");
   for (const path of [
+    "/reports",
     "/admin?showBooking=true",
     "/clients-list",
     "/manage-bookings",

@@ -35,6 +35,11 @@ interface Route {
   name: string;
   path: (ids: { clientId: string }) => string;
   as: Caller;
+  /**
+   * Asked once before the load, with its time printed: a route that serves a counting it keeps for a while (the
+   * overview, the reports) is measured as served, and its first, cold counting is reported beside it.
+   */
+  warm?: boolean;
 }
 
 const routes: Route[] = [
@@ -54,6 +59,14 @@ const routes: Route[] = [
     path: () => "/api/bookings/feedback-list?search=lopez",
     as: "admin",
   },
+  // The owner's overview (issue 30): as served (counted at most once a minute) and counted afresh each request.
+  { name: "Overview: GET /api/overview", path: () => "/api/overview", as: "admin", warm: true },
+  {
+    name: "Overview counted afresh: GET /api/overview?fresh=1",
+    path: () => "/api/overview?fresh=1",
+    as: "admin",
+  },
+  { name: "Reports: GET /api/reports (12 months)", path: () => "/api/reports", as: "admin", warm: true },
   {
     name: "Dashboard: GET /api/clients/:id/bookings",
     path: ({ clientId }) => `/api/clients/${clientId}/bookings`,
@@ -404,6 +417,14 @@ async function benchOne(
       const url = baseUrl + route.path({ clientId: client.id });
       // A slow route leaves requests queued after autocannon stops; the next route is measured once they drained.
       await untilIdle(baseUrl);
+      if (route.warm) {
+        const started = performance.now();
+        const first = await fetch(url, { headers: { cookie: cookies[route.as] ?? "" } });
+        await first.arrayBuffer();
+        console.log(
+          `  ${route.name}: first (cold) answer ${first.status} in ${Math.round(performance.now() - started)} ms`,
+        );
+      }
       routePeakRss = 0;
       const cpuBefore = server.pid ? cpuMilliseconds(server.pid) : 0;
       const measured = await load(url, cookies[route.as], opts.duration, opts.connections);

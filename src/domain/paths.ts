@@ -44,6 +44,10 @@ export const paths = {
   certificates: "/certificates",
   /** Who changed what, the owner's (issue 30, docs/decisions/036). */
   auditLog: "/audit-log",
+  /** The owner's landing page: the school at a glance; an instructor's own lessons (issue 30, docs/decisions/035). */
+  overview: "/overview",
+  /** The owner's reports by month, with charts and CSV (issue 30). */
+  reports: "/reports",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -100,6 +104,8 @@ export const adminPaths: readonly AppPath[] = [
   paths.certificates,
   paths.weatherDay,
   paths.auditLog,
+  paths.overview,
+  paths.reports,
 ];
 
 /**
@@ -109,15 +115,19 @@ export const adminPaths: readonly AppPath[] = [
  */
 export const instructorPaths: readonly AppPath[] = [
   paths.today,
+  paths.overview,
   paths.manageBookings,
   paths.adminFeedback,
   paths.instructors,
   paths.weatherDay,
 ];
 
-/** Where a signed-in person lands: the owner on /admin, an instructor on their day, a client on the dashboard. */
+/**
+ * Where a signed-in person lands: the owner on the overview (issue 30; /admin keeps the spec's Register Client and
+ * Create Booking), an instructor on their day, a client on the dashboard.
+ */
 export const homeOf = (role: "admin" | "instructor" | "client"): AppPath =>
-  role === "admin" ? paths.admin : role === "instructor" ? paths.today : paths.clientPanel;
+  role === "admin" ? paths.overview : role === "instructor" ? paths.today : paths.clientPanel;
 
 /**
  * A certificate a family shares (issue 28, docs/decisions/027): one signed-out address per share link, its token in

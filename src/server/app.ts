@@ -33,9 +33,11 @@ import { instructorRoutes } from "./instructors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { clientMediaRoutes, mediaAdminRoutes, mediaUploadPaths } from "./media/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
+import { overviewRoutes } from "./overview/routes.ts";
 import { policyRoutes, policySettingsRoutes } from "./policy/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
 import { reminderSettingRoutes } from "./reminders/routes.ts";
+import { exportRoutes, reportRoutes } from "./reports/routes.ts";
 import { clientRescheduleRoutes, rescheduleRoutes, rescheduleSettingsRoutes } from "./reschedules/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
@@ -115,6 +117,9 @@ export function createApp(deps: AppDeps) {
     .route("/calendar-feed", publicCalendarFeedRoutes({ ...deps, guard }))
     .route("/media", mediaAdminRoutes({ ...deps, guard }))
     .route("/audit-log", auditRoutes({ ...deps, guard }))
+    .route("/overview", overviewRoutes({ ...deps, guard }))
+    .route("/reports", reportRoutes({ ...deps, guard }))
+    .route("/exports", exportRoutes({ ...deps, guard }))
     .route("/mail", mailRoutes({ outbox: deps.outbox, guard }))
     .route("/subscriptions", subscriptionRoutes({ ...deps, guard }))
     .route("/payments", paymentRoutes({ ...deps, guard }))

@@ -169,6 +169,24 @@ export const adminRoutes: RouteObject[] = [
           handle: { meta: { title: msg`Admin`, description: msg`Register clients and book classes.` } },
         },
         {
+          path: paths.overview,
+          lazy: () =>
+            import("./admin/overview/overview-page.tsx").then((m) => ({ Component: m.OverviewPage })),
+          handle: {
+            meta: { title: msg`Overview`, description: msg`The school at a glance, and what needs you.` },
+          },
+        },
+        {
+          path: paths.reports,
+          lazy: () => import("./admin/reports/reports-page.tsx").then((m) => ({ Component: m.ReportsPage })),
+          handle: {
+            meta: {
+              title: msg`Reports`,
+              description: msg`Sales, classes, attendance and progress by month.`,
+            },
+          },
+        },
+        {
           path: paths.clientsList,
           lazy: () =>
             import("./admin/clients/clients-list-page.tsx").then((m) => ({ Component: m.ClientsListPage })),

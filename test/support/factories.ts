@@ -8,6 +8,7 @@ import type { Locale } from "../../src/domain/locale.ts";
 import type { GalleryMediaType } from "../../src/domain/media.ts";
 import { packOf } from "../../src/domain/pack-catalogue.ts";
 import type { PackType } from "../../src/domain/packs.ts";
+import type { Attendance } from "../../src/domain/today.ts";
 import type { Auth } from "../../src/server/auth/auth.ts";
 import { curriculumOf, readScales } from "../../src/server/curriculum/service.ts";
 import type { Db } from "../../src/server/db/database.ts";
@@ -358,8 +359,12 @@ export interface NewLesson {
   date: string;
   /** The instructor's feedback for the household's first swimmer (who has the household's id). */
   feedback?: string;
-  /** Who swims in it, each with their feedback; unset: the household's first swimmer, with `feedback`. */
-  swimmers?: readonly { id: string; feedback?: string }[];
+  /** The household's first swimmer's attendance (migration 0016); unset: not recorded. */
+  attendance?: Attendance;
+  /** Who swims in it, each with their feedback and attendance; unset: the household's first swimmer. */
+  swimmers?: readonly { id: string; feedback?: string; attendance?: Attendance }[];
+  /** When it was cancelled by the school, the class counted as used (migration 0023); unset: it stands. */
+  cancelledAt?: string;
   /** When its day-before reminder was queued; unset: not yet. */
   reminderQueuedAt?: string;
   /** "HH:MM" (migration 0015); unset: time to be set. */
@@ -445,6 +450,13 @@ export function lessonRows(
         ...(lesson.startTime ? { startTime: lesson.startTime } : {}),
         ...(lesson.instructorId ? { instructorId: lesson.instructorId } : {}),
         ...(policyVersion === null ? {} : { policyVersion: lesson.policyVersion ?? policyVersion }),
+        ...(lesson.cancelledAt
+          ? {
+              cancelledAt: lesson.cancelledAt,
+              cancellationReason: "school",
+              cancellationOutcome: "class-used",
+            }
+          : {}),
       }) as Row<"lesson">,
   );
 }
@@ -472,12 +484,18 @@ export function lessonSwimmerRows(
   lesson: NewLesson,
   lessonId: number,
 ): Row<"lessonSwimmer">[] {
-  const swimmers = lesson.swimmers ?? [{ id: input.clientId, feedback: lesson.feedback }];
+  const swimmers = lesson.swimmers ?? [
+    { id: input.clientId, feedback: lesson.feedback, attendance: lesson.attendance },
+  ];
   return swimmers.map((swimmer) => ({
     lessonId,
     swimmerId: swimmer.id,
     feedback: swimmer.feedback ?? null,
     feedbackUpdatedAt: swimmer.feedback === undefined ? null : (input.createdAt ?? defaultTime),
+    // Only when set: the rows also fit a database from before migration 0016.
+    ...(swimmer.attendance
+      ? { attendance: swimmer.attendance, attendanceUpdatedAt: input.createdAt ?? defaultTime }
+      : {}),
   }));
 }
 

@@ -385,6 +385,36 @@ const routes: RouteCase[] = [
     path: () => "/api/mail/undelivered",
     expected: adminOnly(200),
   },
+  // The owner's overview (issue 30): the staff's; an instructor's own lessons only, without money (overview.test.ts).
+  {
+    route: "GET /api/overview",
+    name: "/api/overview",
+    method: "GET",
+    path: () => "/api/overview",
+    expected: staff(200),
+  },
+  // Reports and CSV exports: the owner's only.
+  {
+    route: "GET /api/reports",
+    name: "/api/reports",
+    method: "GET",
+    path: () => "/api/reports?from=2026-01&to=2026-03",
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/reports/:file",
+    name: "/api/reports/:file (sales.csv)",
+    method: "GET",
+    path: () => "/api/reports/sales.csv",
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/exports/:file",
+    name: "/api/exports/:file (clients.csv)",
+    method: "GET",
+    path: () => "/api/exports/clients.csv",
+    expected: adminOnly(200),
+  },
   {
     route: "GET /api/settings",
     name: "/api/settings",

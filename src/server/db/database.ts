@@ -15,6 +15,7 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
+import { dayInZone } from "../../domain/school-day.ts";
 import { ConfigError } from "../config.ts";
 import type { Log } from "../http/log.ts";
 import { migrations } from "./migrations/index.ts";
@@ -133,7 +134,27 @@ function openSqlite(file: string): Db {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.function("school_day", { deterministic: true }, schoolDayFunction);
   return new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite) });
+}
+
+/**
+ * SQLite's `school_day(timestamp, timeZone)` (db/portable.ts schoolDayOf): the day an ISO timestamp falls on in the
+ * zone. Remembered per zone and minute, so a query over many rows formats each minute once.
+ */
+const schoolDays = new Map<string, string>();
+function schoolDayFunction(timestamp: unknown, timeZone: unknown): string | null {
+  if (typeof timestamp !== "string" || typeof timeZone !== "string") return null;
+  const key = `${timeZone} ${timestamp.slice(0, 16)}`;
+  let day = schoolDays.get(key);
+  if (day === undefined) {
+    const moment = new Date(timestamp);
+    if (Number.isNaN(moment.getTime())) return null;
+    day = dayInZone(moment, timeZone);
+    if (schoolDays.size >= 200_000) schoolDays.clear();
+    schoolDays.set(key, day);
+  }
+  return day;
 }
 
 /** One line naming the folder, rather than a stack trace from deep inside SQLite, when DATA_DIR is unusable. */

@@ -1,7 +1,8 @@
+import { type RawBuilder, sql } from "kysely";
 import type { CountedLesson } from "../../domain/cancellation.ts";
 import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
-import { isPostgres } from "../db/portable.ts";
+import { isPostgres, periodIndexOf, schoolDayOf } from "../db/portable.ts";
 
 /** A client's plan: the classes bought and the period they count in. */
 export interface Plan {
@@ -197,4 +198,210 @@ export async function periodLessons(
     byPlan.set(row.planId, lessons);
   }
   return byPlan;
+}
+
+// Read by the owner's overview and reports (issue 30, docs/decisions/035): counted here, where plans are owned.
+
+/**
+ * Each active plan's classes left to book, in SQL: the classes bought less its lesson rows from its period's first
+ * school day on (cancelled ones included), as domain/cancellation.ts planAccount counts them.
+ */
+function activePlansWithLeft(db: Db, timeZone: string) {
+  const periodStart = schoolDayOf(
+    db,
+    sql`coalesce(${sql.ref("p.periodStartedAt")}, ${sql.ref("p.createdAt")})`,
+    timeZone,
+  );
+  return db
+    .selectFrom("subscriptionPlan as p")
+    .select((eb) => [
+      "p.clientId",
+      "p.packType",
+      "p.totalClasses",
+      eb
+        .selectFrom("lesson")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("lesson.planId", "=", "p.id")
+        .where(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`)
+        .as("booked"),
+    ])
+    .where("p.isActive", "=", 1);
+}
+
+export interface PlanLeftRow {
+  clientId: string;
+  householdName: string;
+  packType: string;
+  left: number;
+}
+
+/**
+ * The plans `where` keeps, out of every active plan with its classes left (`plans.left`): how many, and the first
+ * `limit` in `order`, with their households' names. The count reads no names; the names join only the plans kept.
+ */
+async function plansWhere(
+  db: Db,
+  timeZone: string,
+  filter: (left: RawBuilder<number>, clientId: RawBuilder<string>) => RawBuilder<boolean>,
+  order: "fewest-left" | "most-left",
+  limit: number,
+): Promise<{ total: number; items: PlanLeftRow[] }> {
+  const left = sql<number>`(${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")})`;
+  const kept = filter(left, sql<string>`${sql.ref("plans.clientId")}`);
+  const plans = () => db.selectFrom(activePlansWithLeft(db, timeZone).as("plans")).where(kept);
+  const counted = await plans()
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await plans()
+    .innerJoin("client", "client.id", "plans.clientId")
+    .select(["plans.clientId", "plans.packType", "client.firstName", "client.lastName", left.as("left")])
+    .orderBy(left, order === "fewest-left" ? "asc" : "desc")
+    .orderBy("client.lastName")
+    .orderBy("client.firstName")
+    .orderBy("plans.clientId")
+    .limit(limit)
+    .execute();
+  return {
+    total: Number(counted?.n ?? 0),
+    items: rows.map((row) => ({
+      clientId: row.clientId,
+      householdName: `${row.firstName} ${row.lastName}`.trim(),
+      packType: row.packType,
+      left: Math.max(0, Number(row.left)),
+    })),
+  };
+}
+
+/** Active plans with `atMost` classes left or fewer: the total, and the first `limit` (fewest left, then by name). */
+export function plansRunningOut(
+  db: Db,
+  options: { atMost: number; timeZone: string; limit: number },
+): Promise<{ total: number; items: PlanLeftRow[] }> {
+  return plansWhere(
+    db,
+    options.timeZone,
+    (left) => sql<boolean>`${left} <= ${options.atMost}`,
+    "fewest-left",
+    options.limit,
+  );
+}
+
+/**
+ * Households whose active plan has classes left and that have no lesson standing (not cancelled) from `from` to
+ * `until`, both included: the total, and the first `limit` (most classes left first, then by name).
+ */
+export function idleHouseholds(
+  db: Db,
+  options: { from: string; until: string; timeZone: string; limit: number },
+): Promise<{ total: number; items: PlanLeftRow[] }> {
+  return plansWhere(
+    db,
+    options.timeZone,
+    (left, clientId) =>
+      sql<boolean>`${left} > 0 and not exists (select 1 from ${sql.table("lesson")} as ${sql.ref("upcoming")}
+        where ${sql.ref("upcoming.clientId")} = ${clientId} and ${sql.ref("upcoming.date")} >= ${options.from}
+        and ${sql.ref("upcoming.date")} <= ${options.until} and ${sql.ref("upcoming.cancelledAt")} is null)`,
+    "most-left",
+    options.limit,
+  );
+}
+
+/**
+ * Packages sold in each period [boundaries[i], boundaries[i+1]) (ISO timestamps): purchases by the plan's
+ * creation, renewals by its current period's start (an earlier renewal's moment is not kept: docs/decisions/035).
+ * Revenue is the pack's price, classes × price per class, from the catalogue.
+ */
+export async function salesByPeriod(
+  db: Db,
+  boundaries: readonly string[],
+): Promise<{ packages: number; revenue: number }[]> {
+  const periods = boundaries.length - 1;
+  const result = Array.from({ length: Math.max(0, periods) }, () => ({ packages: 0, revenue: 0 }));
+  if (periods < 1) return result;
+  const first = boundaries[0] as string;
+  const last = boundaries[periods] as string;
+  const bucket = (ref: RawBuilder<unknown>) => periodIndexOf(ref, boundaries);
+  const price = sql<number>`coalesce(${sql.ref("pack.classes")} * ${sql.ref("pack.pricePerClass")}, 0)`;
+  const purchases = db
+    .selectFrom("subscriptionPlan as p")
+    .leftJoin("pack", "pack.id", "p.packType")
+    .select([bucket(sql.ref("p.createdAt")).as("period"), price.as("price")])
+    .where("p.createdAt", ">=", first)
+    .where("p.createdAt", "<", last);
+  const renewals = db
+    .selectFrom("subscriptionPlan as p")
+    .leftJoin("pack", "pack.id", "p.packType")
+    .select([bucket(sql.ref("p.periodStartedAt")).as("period"), price.as("price")])
+    .where("p.periodStartedAt", ">=", first)
+    .where("p.periodStartedAt", "<", last)
+    .whereRef("p.periodStartedAt", ">", "p.createdAt");
+  const rows = await db
+    .selectFrom(purchases.unionAll(renewals).as("sales"))
+    .select((eb) => [
+      "sales.period",
+      eb.fn.countAll<number>().as("packages"),
+      eb.fn.sum<number>("sales.price").as("revenue"),
+    ])
+    .groupBy("sales.period")
+    .execute();
+  for (const row of rows) {
+    const period = result[Number(row.period)];
+    if (period) {
+      period.packages = Number(row.packages);
+      period.revenue = Number(row.revenue ?? 0);
+    }
+  }
+  return result;
+}
+
+export interface PaymentRow {
+  clientId: string;
+  householdName: string;
+  email: string;
+  packType: string;
+  classes: number | null;
+  price: number | null;
+  provider: string | null;
+  boughtAt: string;
+  periodStartedAt: string | null;
+  endedAt: string | null;
+  active: boolean;
+}
+
+/** Every plan bought, newest first: the payments list's rows (its CSV export). */
+export async function paymentRows(db: Db): Promise<PaymentRow[]> {
+  const rows = await db
+    .selectFrom("subscriptionPlan as p")
+    .innerJoin("client", "client.id", "p.clientId")
+    .leftJoin("pack", "pack.id", "p.packType")
+    .select([
+      "p.clientId",
+      "client.firstName",
+      "client.lastName",
+      "client.email",
+      "p.packType",
+      "pack.classes",
+      "pack.pricePerClass",
+      "p.provider",
+      "p.createdAt",
+      "p.periodStartedAt",
+      "p.endedAt",
+      "p.isActive",
+    ])
+    .orderBy("p.createdAt", "desc")
+    .orderBy("p.id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    clientId: row.clientId,
+    householdName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    packType: row.packType,
+    classes: row.classes,
+    price: row.classes === null || row.pricePerClass === null ? null : row.classes * row.pricePerClass,
+    provider: row.provider,
+    boughtAt: row.createdAt,
+    periodStartedAt: row.periodStartedAt,
+    endedAt: row.endedAt,
+    active: row.isActive === 1,
+  }));
 }

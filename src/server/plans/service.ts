@@ -135,3 +135,10 @@ export const startNewPeriod = (trx: Db, planId: number, totalClasses: number, st
  * the plan's lock, so a booking save holding it finishes first and one waiting for it then finds no active plan.
  */
 export const endPlan = (trx: Db, planId: number, now: string) => repository.endActivePlan(trx, planId, now);
+
+// The owner's overview and reports (issue 30, docs/decisions/035) read plans through these.
+export type { PaymentRow, PlanLeftRow } from "./repository.ts";
+export const plansRunningOut = repository.plansRunningOut;
+export const idleHouseholds = repository.idleHouseholds;
+export const salesByPeriod = repository.salesByPeriod;
+export const paymentRows = repository.paymentRows;

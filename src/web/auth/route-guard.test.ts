@@ -33,9 +33,15 @@ describe("guardRedirect", () => {
   });
 
   it("lets an instructor open only their day, their lessons' pages and their hours, and sends them to their day from any other", () => {
-    for (const path of [paths.today, paths.manageBookings, paths.adminFeedback, paths.instructors])
+    for (const path of [
+      paths.today,
+      paths.overview,
+      paths.manageBookings,
+      paths.adminFeedback,
+      paths.instructors,
+    ])
       expect(guardRedirect(as("instructor"), path)).toBeNull();
-    for (const path of [...clientPaths, paths.admin, paths.clientsList, paths.adminGallery])
+    for (const path of [...clientPaths, paths.admin, paths.clientsList, paths.adminGallery, paths.reports])
       expect(guardRedirect(as("instructor"), path)).toBe(paths.today);
     expect(guardRedirect(as("instructor", true), paths.today)).toBe(paths.changePassword);
     expect(guardRedirect(as("instructor"), paths.changePassword)).toBe(paths.today);

@@ -94,6 +94,8 @@ export function AdminLayout() {
     setDrawerOpen(false);
   };
   const ownerMenu = [
+    { label: t`Overview`, to: paths.overview },
+    { label: t`Reports`, to: paths.reports },
     {
       label: t`Register Client`,
       to: paths.admin,
