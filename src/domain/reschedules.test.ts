@@ -6,6 +6,7 @@ import { defaultPolicy } from "./policy.ts";
 import {
   freeTimes,
   type LessonTime,
+  lessonMoveWords,
   rescheduleMessages,
   rescheduleRefusal,
   wallTimeExists,
@@ -200,6 +201,23 @@ describe("rescheduleRefusal", () => {
     const refusal = check("2026-03-04T10:00:00Z");
     expect(rescheduleMessages.refusal(refusal as never)).toBe(
       "A class can be moved up to 24 hours before it starts, and that time has passed. You can still cancel it.",
+    );
+  });
+});
+
+describe("lessonMoveWords", () => {
+  it("says from when, by whom and when a class was moved, and leaves out who when the account is gone", () => {
+    const moved = {
+      at: "2026-02-27T16:05:00.000Z",
+      by: "Ivy Teach",
+      fromDate: "2026-03-02",
+      fromStartTime: "10:00",
+    };
+    expect(lessonMoveWords(moved)).toBe(
+      "Moved from Monday, March 2, 10:00 AM – 10:30 AM by Ivy Teach on Feb 27, 2026",
+    );
+    expect(lessonMoveWords({ ...moved, by: null })).toBe(
+      "Moved from Monday, March 2, 10:00 AM – 10:30 AM on Feb 27, 2026",
     );
   });
 });

@@ -411,6 +411,26 @@ export interface LessonMove {
   fromStartTime: string | null;
 }
 
+/**
+ * A lesson's latest move as every reader sees it (the family's Booking Details, /today, Manage Bookings): "Moved
+ * from Monday, March 2, 10:00 – 10:30 by Ivy Teach on Feb 27, 2026".
+ */
+export function lessonMoveWords(moved: LessonMove): string {
+  const from = `${formatDay(moved.fromDate, { weekday: "long", month: "long", day: "numeric" })}, ${formatLessonTime(moved.fromStartTime)}`;
+  const on = formatDay(moved.at.slice(0, 10), { dateStyle: "medium" });
+  return moved.by
+    ? translate(
+        /*i18n*/ {
+          id: "reschedule.movedFrom.by",
+          message: "Moved from {from} by {by} on {on}",
+          values: { from, by: moved.by, on },
+        },
+      )
+    : translate(
+        /*i18n*/ { id: "reschedule.movedFrom", message: "Moved from {from} on {on}", values: { from, on } },
+      );
+}
+
 /** GET /api/clients/:clientId/lessons/:lessonId/reschedule */
 export interface RescheduleOptionsResponse {
   lessonId: number;

@@ -5,6 +5,7 @@ import { type Booking, bookingMessages, manageBookingsPageSize } from "../../../
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatPrice } from "../../../domain/pack-catalogue.ts";
 import { paths } from "../../../domain/paths.ts";
+import { lessonMoveWords } from "../../../domain/reschedules.ts";
 import { cancellationShownWords } from "../../../domain/school-cancellation.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
@@ -180,6 +181,8 @@ function BookingItem({
                 {d.cancellation && (
                   <span className="booking-item__cancelled"> · {cancellationShownWords(d.cancellation)}</span>
                 )}
+                {d.moved && <span className="booking-item__moved"> · {lessonMoveWords(d.moved)}</span>}
+                {d.paidByCredit && <span className="booking-item__credit"> · {t`Booked with a credit`}</span>}
                 {!d.cancellation && today !== "" && d.date >= today && (
                   <button
                     type="button"

@@ -1,7 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
-import type { LessonMove, LessonTime, RescheduleRequest } from "../../../domain/reschedules.ts";
+import {
+  type LessonMove,
+  type LessonTime,
+  lessonMoveWords,
+  type RescheduleRequest,
+} from "../../../domain/reschedules.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { useAskReschedule, useRescheduleOptions, useWithdrawReschedule } from "../api/reschedules.ts";
@@ -153,22 +158,7 @@ export function RescheduleClass({
 
 /** "Moved from Thursday, March 5, 10:00 AM by Ivy Teach on March 3": a class's latest move, beside its date. */
 export function MovedNote({ moved }: { moved: LessonMove }) {
-  const from = `${formatDay(moved.fromDate, { weekday: "long", month: "long", day: "numeric" })}, ${formatLessonTime(moved.fromStartTime)}`;
-  const on = formatDay(moved.at.slice(0, 10), { dateStyle: "medium" });
-  const by = moved.by;
-  return (
-    <span className="class-moved">
-      {by ? (
-        <Trans>
-          Moved from {from} by {by} on {on}
-        </Trans>
-      ) : (
-        <Trans>
-          Moved from {from} on {on}
-        </Trans>
-      )}
-    </span>
-  );
+  return <span className="class-moved">{lessonMoveWords(moved)}</span>;
 }
 
 /** A request waiting for the school, beside its class: where to, and the way to withdraw it. */
