@@ -17,10 +17,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 4,
   retries: 0,
-  // Generous, as the run shares two cores with the PostgreSQL pass (.ci/run): a passing test takes what it takes,
-  // a failing one only waits longer.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous, as the run shares two cores with the PostgreSQL pass (.ci/run) and the four browsers: a passing test
+  // takes what it takes, a failing one only waits longer. On a loaded machine (2026-11-26: a plain Node loop ran at a
+  // tenth of its idle speed during the run) a whole admin journey took over 60 s and a page's first API answer 8 s.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

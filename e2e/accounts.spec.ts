@@ -172,6 +172,8 @@ test("an admin sees the admin chrome, never the public header or footer", async 
   }
   const menu = page.getByRole("navigation", { name: "Admin" });
   await expect(menu.getByRole("link")).toHaveText([
+    "Overview",
+    "Reports",
     "Register Client",
     "Create Booking",
     "Clients",
@@ -184,6 +186,7 @@ test("an admin sees the admin chrome, never the public header or footer", async 
     "Instructors",
     "Curriculum",
     "School settings",
+    "Audit log",
   ]);
   await expect(menu.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");
   await menu.getByRole("link", { name: "Create Booking" }).click();

@@ -151,10 +151,10 @@ test("Manage Bookings: the admin moves a booking's dates in Edit Booking Dates, 
   await expect(page.getByRole("status").filter({ hasText: bookingMessages.updated })).toBeVisible();
   await page.getByRole("button", { name: "Close message" }).click();
   const medium = (n: number) => formatDay(day(n), { dateStyle: "medium" });
-  // Each class with its time (none set here) and instructor (the admin who booked it).
+  // Each class with its time (none set here), instructor (the admin who booked it) and, upcoming, its cancel button.
   await expect(item.getByRole("list", { name: "Classes" }).getByRole("listitem")).toHaveText([
-    `${medium(5)} · time to be set · Admin`,
-    `${medium(19)} · time to be set · Admin`,
+    `${medium(5)} · time to be set · AdminCancel class`,
+    `${medium(19)} · time to be set · AdminCancel class`,
   ]);
 
   await item.getByRole("button", { name: `Delete 2-Class Booking for ${client.name}` }).click();

@@ -17,6 +17,8 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
  */
 
 const englishMenu = [
+  "Overview",
+  "Reports",
   "Register Client",
   "Create Booking",
   "Clients",
@@ -29,8 +31,11 @@ const englishMenu = [
   "Instructors",
   "Curriculum",
   "School settings",
+  "Audit log",
 ];
 const spanishMenu = [
+  "Resumen",
+  "Informes",
   "Registrar cliente",
   "Crear reserva",
   "Clientes",
@@ -43,6 +48,7 @@ const spanishMenu = [
   "Instructores",
   "Programa",
   "Ajustes de la escuela",
+  "Registro de cambios",
 ];
 const spanishMonth =
   /^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)( de)? \d{4}$/;
