@@ -12,15 +12,16 @@ const changesEveryPage = /school-settings\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
-  // A browser test waits on the page and the server much of its time: four at once keep two cores busy. Any test
-  // may run beside any other (each makes its own rows; the SMTP outage takes a lock, public-contact.spec.ts).
+  // A browser test waits on the page and the server much of its time, so more tests than cores run at once; but on a
+  // 2-core machine four browsers kept 15–25 processes runnable, a third of the CPU in the kernel (2026-11-26): three.
+  // Any test may run beside any other (each makes its own rows; the SMTP outage takes a lock, public-contact.spec.ts).
   fullyParallel: true,
-  workers: 4,
+  workers: 3,
   retries: 0,
-  // Generous, as the run shares two cores with the PostgreSQL pass (.ci/run) and the four browsers: a passing test
+  // Generous, as the run shares two cores with the PostgreSQL pass (.ci/run) and the other browsers: a passing test
   // takes what it takes, a failing one only waits longer. On a loaded machine (2026-11-26: a plain Node loop ran at a
-  // tenth of its idle speed during the run) a whole admin journey took over 60 s and a page's first API answer 8 s.
-  timeout: 120_000,
+  // tenth of its idle speed during the run) whole admin journeys took 60 to 115 s and a page's first API answer 8 s.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {

@@ -41,7 +41,7 @@ test("a parent cancels a class in time for a credit, and one late that counts as
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const api = adminApi;
   const instructor = await newInstructor(api, baseURL as string);
   const parent = await newClient({ firstName: "Greta", lastName: uniqueName("Cancel"), packType: "4_60" });

@@ -43,7 +43,7 @@ test("a parent's credit from a cancellation books a new class in Create Booking,
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Hedda", lastName: uniqueName("Credit"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");
@@ -134,7 +134,7 @@ test("a parent cancels for the weather inside the weather's notice and gets the 
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Ivo", lastName: uniqueName("Weather"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");

@@ -12,7 +12,7 @@ test("the owner issues and voids a class credit, and the parent sees it come and
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const parent = await newClient({ firstName: "Carla", lastName: uniqueName("Credit") });
   const reason = `Instructor ill on ${uniqueName("day")}`;
 

@@ -18,7 +18,7 @@ test("the admin invites a second guardian from Edit Client and uploads a milesto
   signedInAs,
   adminApi,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signedInAs("admin");
   const lastName = uniqueName("Members");
   const leo = uniqueName("Leo");

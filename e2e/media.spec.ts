@@ -37,7 +37,7 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   signedInAs,
   newClient,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signedInAs("admin");
   const client = await newClient({ firstName: "Ola", lastName: uniqueName("Media") });
   const { lastName } = client;

@@ -22,7 +22,7 @@ test("the owner's overview, a report with its chart and table, and a CSV a sprea
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signedInAs("admin");
   const instructor = await newInstructor(adminApi, baseURL as string);
   // "Aa…" sorts first among the packages with no class left, whatever else the run has booked.

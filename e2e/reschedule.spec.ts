@@ -31,7 +31,7 @@ test("a parent asks to move a class, the instructor accepts it, the parent sees 
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Rita", lastName: uniqueName("Move"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");
@@ -117,7 +117,7 @@ test("with the school's automatic setting, a chosen free time moves the class at
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const instructor = await newInstructor(adminApi, baseURL as string);
   const parent = await newClient({ firstName: "Tomas", lastName: uniqueName("Auto"), packType: "4_60" });
   await buyPackageAsAdmin(adminPage, parent, "4_60");

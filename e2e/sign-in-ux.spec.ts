@@ -337,7 +337,7 @@ test.describe("the reset page checks its link as it opens", () => {
 test("signing in, every signed-in page and the idle sign-out log no console warning or error and lose no request", {
   tag: "@desktop-only",
 }, async ({ page, newClient }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const client = await newClient({ firstName: "Quiet" });
   const noise: string[] = [];
   page.on("console", (message) => {

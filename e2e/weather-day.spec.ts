@@ -33,7 +33,7 @@ test("the owner declares a weather day; each family's mail arrives with its cred
   newClient,
   signedInAs,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   const instructor = await newInstructor(adminApi, baseURL as string);
   const families = [
     await newClient({ firstName: "Wanda", lastName: uniqueName("Storm"), packType: "4_60" }),
