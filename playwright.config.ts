@@ -71,7 +71,7 @@ export default defineConfig({
     command: `node --import tsx scripts/e2e-server.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
     stdout: "ignore",
     stderr: "pipe",

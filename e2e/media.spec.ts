@@ -196,6 +196,10 @@ test("the admin uploads milestones, a gallery image and a video link; the client
   const saved = await readFile(await download.path());
   expect([...saved.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   await preview.getByRole("button", { name: "Close" }).click();
+  // Close steps back over the preview's history entry (use-close-on-back.ts) just after the dialog hides: wait for
+  // the step, or on a loaded machine it lands after the next page.goto and takes the page back to /milestones.
+  await expect(preview).toBeHidden();
+  await page.waitForFunction(() => !(history.state as { closesOnBack?: string } | null)?.closesOnBack);
 
   // /gallery: every year's items at first, newest first: this year's ten video links, then last year's picture,
   // on two pages; each year under its own filter.
