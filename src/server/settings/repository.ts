@@ -74,13 +74,7 @@ export async function writeCertificateApproval(
   current: SchoolSettings,
   by: { userId: string; at: string },
 ): Promise<void> {
-  const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
-  if (!exists) await writeSettings(trx, current, by);
-  await trx
-    .updateTable("schoolSettings")
-    .set({ approveCertificates: approve ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
-    .where("id", "=", 1)
-    .execute();
+  await writeSwitch(trx, "approveCertificates", approve, current, by);
 }
 
 /** "Move a class at once when a free time is chosen" (migration 0025): off while no settings are saved. */
@@ -100,11 +94,25 @@ export async function writeAutomaticReschedules(
   current: SchoolSettings,
   by: { userId: string; at: string },
 ): Promise<void> {
+  await writeSwitch(trx, "automaticReschedules", automatic, current, by);
+}
+
+/**
+ * Sets one on/off column of the one settings row; a school with no saved settings gets `current` (site.json's)
+ * saved with it first.
+ */
+async function writeSwitch(
+  trx: Db,
+  column: "approveCertificates" | "automaticReschedules",
+  on: boolean,
+  current: SchoolSettings,
+  by: { userId: string; at: string },
+): Promise<void> {
   const exists = await trx.selectFrom("schoolSettings").select("id").where("id", "=", 1).executeTakeFirst();
   if (!exists) await writeSettings(trx, current, by);
   await trx
     .updateTable("schoolSettings")
-    .set({ automaticReschedules: automatic ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
+    .set({ [column]: on ? 1 : 0, updatedAt: by.at, updatedByUserId: by.userId })
     .where("id", "=", 1)
     .execute();
 }
