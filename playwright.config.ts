@@ -26,6 +26,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A click or a page load that cannot happen (an element outside a screen that does not scroll) fails on its own
+    // step, not as the whole test's timeout minutes later.
+    actionTimeout: 60_000,
+    navigationTimeout: 90_000,
     launchOptions: chromium,
     trace: "retain-on-failure",
     // The pages' looping videos and the scrolling banner cost a 2-core machine a fifth of the public pages' run

@@ -49,6 +49,29 @@ describe.each(catalogues.map((catalogue) => [path.basename(catalogue.path), cata
   },
 );
 
+describe("a message written in more than one catalogue", () => {
+  it("has one translation in each language: the catalogues a page loads share one table, and the last one wins", async () => {
+    // "Manage Bookings" read "Gestionar reservas" or "Administrar reservas" in the admin menu depending on which
+    // chunk loaded last (2026-11-26). Where the words differ on purpose ("your gallery"), the message takes a context.
+    for (const locale of locales) {
+      const translations = new Map<string, Map<string, string>>();
+      const sources = new Map<string, string>();
+      for (const catalogue of catalogues) {
+        for (const [id, entry] of Object.entries((await catalogue.readAll())[locale] ?? {})) {
+          const byCatalogue = translations.get(id) ?? new Map<string, string>();
+          byCatalogue.set(path.basename(catalogue.path), entry.translation ?? "");
+          sources.set(id, entry.message ?? id);
+          translations.set(id, byCatalogue);
+        }
+      }
+      const differing = [...translations]
+        .filter(([, byCatalogue]) => new Set(byCatalogue.values()).size > 1)
+        .map(([id, byCatalogue]) => ({ message: sources.get(id), ...Object.fromEntries(byCatalogue) }));
+      expect({ locale, differing }).toEqual({ locale, differing: [] });
+    }
+  });
+});
+
 describe("a message of src/domain", () => {
   it("is in `common` exactly when a prerendered page imports its file, else in `app-shell` (lingui.config.ts)", () => {
     // A public page carries `common` alone of the domain's catalogues (public/page-words.ts): a message of another

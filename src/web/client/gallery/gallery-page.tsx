@@ -36,7 +36,7 @@ export function GalleryPage() {
           onChange={(value) => setFilter(queryParams.mediaType, value)}
         />
       )}
-      what={t`the gallery`}
+      what={t({ message: "the gallery", context: "your own" })}
       emptyMessage={mediaMessages.noGalleryItems}
       layout="gallery"
       gridLabel={t`Gallery items`}

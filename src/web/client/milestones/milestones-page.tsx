@@ -34,7 +34,7 @@ export function MilestonesPage() {
       useSwimmers={useHouseholdSwimmers}
       useItems={useMilestones}
       filtersLabel={t`Filter milestones`}
-      what={t`milestones`}
+      what={t({ message: "milestones", context: "your own" })}
       emptyMessage={mediaMessages.noMilestones}
       layout="milestones"
       gridLabel={t`Milestone photos`}
