@@ -342,13 +342,59 @@ export function planRow(input: NewPlan): Row<"subscriptionPlan"> {
   };
 }
 
+/**
+ * The ledger's rows for a plan as its payments left them (payments: recordPayment, docs/decisions/038): the
+ * purchase at its creation, and a renewal at its period's start when that is later (earlier renewals are not
+ * known from a plan row; add them with `paymentRow`).
+ */
+export function paymentRowsOf(plan: Row<"subscriptionPlan"> & { id: number }): Row<"payment">[] {
+  const createdAt = plan.createdAt as string;
+  const periodStartedAt = plan.periodStartedAt ?? null;
+  return [
+    paymentRow(plan, "purchase", createdAt),
+    ...(periodStartedAt && periodStartedAt > createdAt ? [paymentRow(plan, "renewal", periodStartedAt)] : []),
+  ];
+}
+
+export function paymentRow(
+  plan: Pick<Row<"subscriptionPlan">, "clientId" | "packType" | "provider" | "subscriptionId"> & {
+    id: number;
+  },
+  kind: "purchase" | "renewal",
+  paidAt: string,
+): Row<"payment"> {
+  const pack = packOf(plan.packType as PackType);
+  const provider = plan.provider ?? null;
+  return {
+    planId: plan.id,
+    clientId: plan.clientId,
+    kind,
+    packType: plan.packType,
+    classes: pack.classes,
+    amount: pack.price,
+    currency: "USD",
+    paidAt,
+    provider,
+    providerReference: provider === "stripe" ? (plan.subscriptionId ?? null) : null,
+    createdAt: paidAt,
+  };
+}
+
+/** A plan and, where the database has the ledger (migration 0028), its payments. */
 export async function createPlan(db: Db, input: NewPlan): Promise<number> {
-  const row = await db
+  const row = planRow(input);
+  const { id } = await db
     .insertInto("subscriptionPlan")
-    .values(planRow(input))
+    .values(row)
     .returning("id")
     .executeTakeFirstOrThrow();
-  return row.id;
+  if (await hasTable(db, "payment")) {
+    await db
+      .insertInto("payment")
+      .values(paymentRowsOf({ ...row, id }))
+      .execute();
+  }
+  return id;
 }
 
 // Bookings.
@@ -465,12 +511,17 @@ export function lessonRows(
  * The cancellation policy's version a lesson booked now gets (bookings: insertLessons), or null on a database from
  * before migration 0021 (the migration tests fill those with these factories).
  */
-async function policyVersionInForce(trx: Db): Promise<number | null> {
-  const table = isPostgres(trx)
-    ? sql<{ found: string | null }>`select to_regclass('"cancellationPolicy"')::text as "found"`
+/** Whether the database has migrated this far: seeds also fill a database as an older release left it. */
+async function hasTable(db: Db, name: string): Promise<boolean> {
+  const table = isPostgres(db)
+    ? sql<{ found: string | null }>`select to_regclass(${`"${name}"`})::text as "found"`
     : sql<{ found: string | null }>`select "name" as "found" from sqlite_master
-        where "type" = 'table' and "name" = 'cancellationPolicy'`;
-  if (!(await table.execute(trx)).rows[0]?.found) return null;
+        where "type" = 'table' and "name" = ${name}`;
+  return Boolean((await table.execute(db)).rows[0]?.found);
+}
+
+async function policyVersionInForce(trx: Db): Promise<number | null> {
+  if (!(await hasTable(trx, "cancellationPolicy"))) return null;
   const row = await trx
     .selectFrom("cancellationPolicy")
     .select((eb) => eb.fn.max("version").as("version"))
@@ -745,6 +796,13 @@ export async function seed(
       });
     }
     await insertInChunks(trx, "subscriptionPlan", plans);
+    if (await hasTable(trx, "payment")) {
+      await insertInChunks(
+        trx,
+        "payment",
+        plans.flatMap((plan) => paymentRowsOf(plan as Row<"subscriptionPlan"> & { id: number })),
+      );
+    }
 
     let bookingId = await nextId(trx, "booking");
     let lessonId = await nextId(trx, "lesson");

@@ -690,3 +690,28 @@ export interface AuditEntryTable {
 export interface Database {
   auditEntry: AuditEntryTable;
 }
+
+/** The payments ledger (migration 0028, docs/decisions/038): one row per paid period, never rewritten. */
+export interface PaymentTable {
+  id: Generated<number>;
+  planId: number;
+  /** The household that paid (its id is its first guardian's client id). */
+  clientId: string;
+  kind: "purchase" | "renewal";
+  packType: string;
+  classes: number;
+  /** The pack's price when it was paid, in whole units of `currency` (as the catalogue keeps prices). */
+  amount: number;
+  currency: string;
+  /** The start of the period paid for: the purchase, or the renewal's period start. */
+  paidAt: Timestamp;
+  /** "local" or "stripe"; null for plans from before payments existed. */
+  provider: string | null;
+  /** Stripe's invoice id, or its subscription id where the invoice is not known; null for the local checkout. */
+  providerReference: string | null;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  payment: PaymentTable;
+}

@@ -140,6 +140,7 @@ describe("GET /api/clients/:clientId/export", () => {
       "assessments.json",
       "bookings.json",
       "certificates.json",
+      "checkouts.json",
       "credits.json",
       "household.json",
       "lessons.json",
@@ -165,6 +166,7 @@ describe("GET /api/clients/:clientId/export", () => {
       }),
     );
     expect(json("plans.json")).toHaveLength(1);
+    expect(json("payments.json")).toEqual([expect.objectContaining({ kind: "purchase", currency: "USD" })]);
     expect(json("assessments.json").length).toBeGreaterThan(0);
     expect(json("certificates.json")).toEqual([expect.objectContaining({ certificateNumber: "CERT-Núñez" })]);
     expect(files.get("certificates/certificate-CERT-Núñez.pdf")?.subarray(0, 5).toString()).toBe("%PDF-");

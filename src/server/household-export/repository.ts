@@ -83,7 +83,7 @@ export async function swimmersOfHousehold(db: Db, clientId: string) {
     .execute();
 }
 
-export async function paymentsOfHousehold(db: Db, clientId: string) {
+export async function checkoutsOfHousehold(db: Db, clientId: string) {
   return db
     .selectFrom("checkoutSession")
     .select(["provider", "packType", "status", "createdAt", "closedAt"])

@@ -9,11 +9,13 @@ import type { SignedIn } from "../auth/session.ts";
 import { levelResultPdf } from "../certificates/service.ts";
 import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
+import { paymentsOfHousehold } from "../payments/service.ts";
 import { plansOfHousehold } from "../plans/service.ts";
 import type { Wiring } from "../wiring.ts";
 import {
   assessmentsOfHousehold,
   bookingsOfHousehold,
+  checkoutsOfHousehold,
   creditsOfHousehold,
   galleryOfHousehold,
   guardiansOfHousehold,
@@ -23,7 +25,6 @@ import {
   levelResultsOfHousehold,
   milestonesOfHousehold,
   participantsOfHousehold,
-  paymentsOfHousehold,
   swimmersOfHousehold,
 } from "./repository.ts";
 
@@ -83,7 +84,8 @@ function readme(name: string, today: string, photos: number, certificates: numbe
       translate(
         /*i18n*/ {
           id: "householdExport.readme.plans",
-          message: "plans.json and payments.json: the packages bought and the payments made for them.",
+          message:
+            "plans.json, payments.json and checkouts.json: the packages bought, each payment made for them and each checkout started.",
         },
       ),
       translate(
@@ -147,6 +149,7 @@ export async function householdExport(
     swimmers,
     plans,
     payments,
+    checkouts,
     bookings,
     lessons,
     participants,
@@ -161,6 +164,7 @@ export async function householdExport(
     swimmersOfHousehold(db, clientId),
     plansOfHousehold(db, clientId),
     paymentsOfHousehold(db, clientId),
+    checkoutsOfHousehold(db, clientId),
     bookingsOfHousehold(db, clientId),
     lessonsOfHousehold(db, clientId),
     participantsOfHousehold(db, clientId),
@@ -233,6 +237,7 @@ export async function householdExport(
       })),
     },
     { path: "payments.json", json: payments },
+    { path: "checkouts.json", json: checkouts },
     { path: "bookings.json", json: bookings.map((booking) => ({ ...booking, paid: flag(booking.paid) })) },
     {
       path: "lessons.json",

@@ -425,17 +425,30 @@ describe("CSV exports", () => {
     expect(lastNames).not.toContain("=SUM(A1)");
   });
 
-  it("the bookings and payments lists have a row per class and per package", async () => {
+  it("the bookings and payments lists have a row per class and per payment", async () => {
     const bookings = await download("/api/exports/bookings.csv");
     expect(bookings.length - 1).toBe(lessons.length);
     expect(
       bookings.slice(1).filter((row) => row[1] === "Bea '=SUM(A1)" || row[1] === "Bea =SUM(A1)"),
     ).toHaveLength(lessons.filter((l) => l.household === "b").length);
     const payments = await download("/api/exports/payments.csv");
-    expect(payments.slice(1).map((row) => [row[0], row[4]])).toEqual(
-      [...households]
-        .sort((x, y) => ((x.plan.createdAt as string) < (y.plan.createdAt as string) ? 1 : -1))
-        .map((household) => [nameOf(household.key), String(price(household))]),
+    // The purchase, and a renewal when the period started after it, newest first.
+    const paid = households.flatMap((household) => {
+      const { createdAt, periodStartedAt } = household.plan as {
+        createdAt: string;
+        periodStartedAt?: string;
+      };
+      return [
+        { household, at: createdAt, kind: "Purchase" },
+        ...(periodStartedAt && periodStartedAt > createdAt
+          ? [{ household, at: periodStartedAt, kind: "Renewal" }]
+          : []),
+      ];
+    });
+    expect(payments.slice(1).map((row) => [row[0], row[4], row[6]])).toEqual(
+      paid
+        .sort((x, y) => (x.at < y.at ? 1 : -1))
+        .map(({ household, kind }) => [nameOf(household.key), String(price(household)), kind]),
     );
   });
 

@@ -15,7 +15,8 @@ import { addDays, dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { idleHouseholds, plansRunningOut, salesByPeriod } from "../plans/service.ts";
+import { salesByPeriod } from "../payments/service.ts";
+import { idleHouseholds, plansRunningOut } from "../plans/service.ts";
 import * as repository from "./repository.ts";
 
 export interface OverviewDeps {

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { CountedLesson } from "../../domain/cancellation.ts";
 import type { PackType } from "../../domain/packs.ts";
 import type { Db } from "../db/database.ts";
-import { isPostgres, periodIndexOf, schoolDayOf } from "../db/portable.ts";
+import { isPostgres, schoolDayOf } from "../db/portable.ts";
 
 /** A client's plan: the classes bought and the period they count in. */
 export interface Plan {
@@ -129,8 +129,9 @@ export interface NewActivePlan {
   now: string;
 }
 
-export async function insertActivePlan(trx: Db, plan: NewActivePlan): Promise<void> {
-  await trx
+/** Answers the new plan's id. */
+export async function insertActivePlan(trx: Db, plan: NewActivePlan): Promise<number> {
+  const row = await trx
     .insertInto("subscriptionPlan")
     .values({
       clientId: plan.clientId,
@@ -145,7 +146,9 @@ export async function insertActivePlan(trx: Db, plan: NewActivePlan): Promise<vo
       endedAt: null,
       createdAt: plan.now,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A new paid period: the plan's classes start again from the pack's count. */
@@ -304,104 +307,4 @@ export function idleHouseholds(
     "most-left",
     options.limit,
   );
-}
-
-/**
- * Packages sold in each period [boundaries[i], boundaries[i+1]) (ISO timestamps): purchases by the plan's
- * creation, renewals by its current period's start (an earlier renewal's moment is not kept: docs/decisions/035).
- * Revenue is the pack's price, classes × price per class, from the catalogue.
- */
-export async function salesByPeriod(
-  db: Db,
-  boundaries: readonly string[],
-): Promise<{ packages: number; revenue: number }[]> {
-  const periods = boundaries.length - 1;
-  const result = Array.from({ length: Math.max(0, periods) }, () => ({ packages: 0, revenue: 0 }));
-  if (periods < 1) return result;
-  const first = boundaries[0] as string;
-  const last = boundaries[periods] as string;
-  const bucket = (ref: RawBuilder<unknown>) => periodIndexOf(ref, boundaries);
-  const price = sql<number>`coalesce(${sql.ref("pack.classes")} * ${sql.ref("pack.pricePerClass")}, 0)`;
-  const purchases = db
-    .selectFrom("subscriptionPlan as p")
-    .leftJoin("pack", "pack.id", "p.packType")
-    .select([bucket(sql.ref("p.createdAt")).as("period"), price.as("price")])
-    .where("p.createdAt", ">=", first)
-    .where("p.createdAt", "<", last);
-  const renewals = db
-    .selectFrom("subscriptionPlan as p")
-    .leftJoin("pack", "pack.id", "p.packType")
-    .select([bucket(sql.ref("p.periodStartedAt")).as("period"), price.as("price")])
-    .where("p.periodStartedAt", ">=", first)
-    .where("p.periodStartedAt", "<", last)
-    .whereRef("p.periodStartedAt", ">", "p.createdAt");
-  const rows = await db
-    .selectFrom(purchases.unionAll(renewals).as("sales"))
-    .select((eb) => [
-      "sales.period",
-      eb.fn.countAll<number>().as("packages"),
-      eb.fn.sum<number>("sales.price").as("revenue"),
-    ])
-    .groupBy("sales.period")
-    .execute();
-  for (const row of rows) {
-    const period = result[Number(row.period)];
-    if (period) {
-      period.packages = Number(row.packages);
-      period.revenue = Number(row.revenue ?? 0);
-    }
-  }
-  return result;
-}
-
-export interface PaymentRow {
-  clientId: string;
-  householdName: string;
-  email: string;
-  packType: string;
-  classes: number | null;
-  price: number | null;
-  provider: string | null;
-  boughtAt: string;
-  periodStartedAt: string | null;
-  endedAt: string | null;
-  active: boolean;
-}
-
-/** Every plan bought, newest first: the payments list's rows (its CSV export). */
-export async function paymentRows(db: Db): Promise<PaymentRow[]> {
-  const rows = await db
-    .selectFrom("subscriptionPlan as p")
-    .innerJoin("client", "client.id", "p.clientId")
-    .leftJoin("pack", "pack.id", "p.packType")
-    .select([
-      "p.clientId",
-      "client.firstName",
-      "client.lastName",
-      "client.email",
-      "p.packType",
-      "pack.classes",
-      "pack.pricePerClass",
-      "p.provider",
-      "p.createdAt",
-      "p.periodStartedAt",
-      "p.endedAt",
-      "p.isActive",
-    ])
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
-  return rows.map((row) => ({
-    clientId: row.clientId,
-    householdName: `${row.firstName} ${row.lastName}`.trim(),
-    email: row.email,
-    packType: row.packType,
-    classes: row.classes,
-    price: row.classes === null || row.pricePerClass === null ? null : row.classes * row.pricePerClass,
-    provider: row.provider,
-    boughtAt: row.createdAt,
-    periodStartedAt: row.periodStartedAt,
-    endedAt: row.endedAt,
-    active: row.isActive === 1,
-  }));
 }

@@ -123,7 +123,7 @@ export async function classCountOf(db: Db, plan: Plan, at: SchoolTime): Promise<
   return (await classCountsOf(db, [plan], at)).get(plan.id) as ClassCount;
 }
 
-/** The plan a purchase starts: active from `now`, with the pack's classes. */
+/** The plan a purchase starts: active from `now`, with the pack's classes. Answers its id. */
 export const startPlan = (trx: Db, plan: repository.NewActivePlan) => repository.insertActivePlan(trx, plan);
 
 /** A renewal: a new period from `startedAt` with `totalClasses` to book. */
@@ -137,8 +137,6 @@ export const startNewPeriod = (trx: Db, planId: number, totalClasses: number, st
 export const endPlan = (trx: Db, planId: number, now: string) => repository.endActivePlan(trx, planId, now);
 
 // The owner's overview and reports (issue 30, docs/decisions/035) read plans through these.
-export type { PaymentRow, PlanLeftRow } from "./repository.ts";
+export type { PlanLeftRow } from "./repository.ts";
 export const plansRunningOut = repository.plansRunningOut;
 export const idleHouseholds = repository.idleHouseholds;
-export const salesByPeriod = repository.salesByPeriod;
-export const paymentRows = repository.paymentRows;

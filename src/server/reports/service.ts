@@ -14,7 +14,7 @@ import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { paymentRows, salesByPeriod } from "../plans/service.ts";
+import { paymentRows, salesByPeriod } from "../payments/service.ts";
 import { type CsvCell, toCsv } from "./csv.ts";
 import * as repository from "./repository.ts";
 
@@ -246,21 +246,19 @@ export async function exportCsv(deps: ReportsDeps, name: ExportName): Promise<st
           words.package(),
           translate(/*i18n*/ { id: "csv.classes", message: "Classes" }),
           words.money(translate(/*i18n*/ { id: "csv.price", message: "Price" })),
-          translate(/*i18n*/ { id: "csv.bought", message: "Bought" }),
-          translate(/*i18n*/ { id: "csv.periodFrom", message: "Current period from" }),
-          translate(/*i18n*/ { id: "csv.ended", message: "Ended" }),
-          translate(/*i18n*/ { id: "csv.active", message: "Active" }),
+          translate(/*i18n*/ { id: "csv.paidOn", message: "Paid on" }),
+          translate(/*i18n*/ { id: "csv.payment", message: "Payment" }),
         ],
         (await paymentRows(db)).map((row) => [
           row.householdName,
           row.email,
           packLabel(row.packType),
           row.classes,
-          row.price,
-          day(row.boughtAt),
-          day(row.periodStartedAt),
-          day(row.endedAt),
-          yesNo(row.active),
+          row.amount,
+          day(row.paidAt),
+          row.kind === "renewal"
+            ? translate(/*i18n*/ { id: "csv.renewal", message: "Renewal" })
+            : translate(/*i18n*/ { id: "csv.purchase", message: "Purchase" }),
         ]),
       );
   }

@@ -26,6 +26,7 @@ import { appError } from "../http/errors.ts";
 import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
+import { recordPayment } from "../payments/service.ts";
 import {
   activePlanOf,
   activePlanOfSubscription,
@@ -308,12 +309,22 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
         done.afterCommit.push(() => deps.payments.cancelSubscription(event.subscriptionId));
         return { ...done, outcome: "ignored" };
       }
-      await startPlan(trx, {
+      const planId = await startPlan(trx, {
         clientId: session.clientId,
         totalClasses: pack.classes,
         packType: pack.id,
         subscriptionId: event.subscriptionId,
         provider: session.provider,
+        now,
+      });
+      await recordPayment(trx, {
+        planId,
+        clientId: session.clientId,
+        kind: "purchase",
+        pack: { type: pack.id, classes: pack.classes, pricePerClass: pack.pricePerClass },
+        paidAt: now,
+        provider: session.provider,
+        providerReference: session.provider === "local" ? null : event.subscriptionId,
         now,
       });
       await closeCheckoutSession(trx, session.id, "completed", now);
@@ -350,6 +361,18 @@ async function applyInTransaction(deps: SubscriptionDeps, trx: Db, event: Paymen
       const plan = event.renewal ? await activePlanOfSubscription(trx, event.subscriptionId) : undefined;
       if (!plan) return { ...done, outcome: "ignored" };
       const pack = packOf(plan.packType);
+      const recorded = await recordPayment(trx, {
+        planId: plan.id,
+        clientId: plan.clientId,
+        kind: "renewal",
+        pack: { type: pack.type, classes: pack.classes, pricePerClass: pack.pricePerClass },
+        paidAt: event.periodStartedAt,
+        provider: deps.payments.name,
+        providerReference: deps.payments.name === "local" ? null : (event.invoiceId ?? event.subscriptionId),
+        now,
+      });
+      // This period was paid and started already, told by another event (Stripe's event ids differ per event).
+      if (!recorded) return { ...done, outcome: "already-applied" };
       await startNewPeriod(trx, plan.id, pack.classes, event.periodStartedAt);
       await mail(
         await receiptTo(deps, trx, plan.clientId, () => ({

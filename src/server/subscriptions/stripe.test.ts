@@ -1,14 +1,17 @@
+import { parse } from "csv-parse/sync";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../test/support/accounts.ts";
 import { type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { messages } from "../../domain/messages.ts";
+import type { ReportsResponse } from "../../domain/reports.ts";
 import type { ActiveSubscriptionInfo } from "../../domain/subscriptions.ts";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { createLog } from "../http/log.ts";
+import { reportsTtlMs } from "../reports/service.ts";
 import { wire } from "../wiring.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in.ts";
 
@@ -387,5 +390,80 @@ describe("Stripe checkout and webhooks", () => {
       body: { email: eve.email, userId: eve.id, packType: "8_50" },
     });
     expect(((await response.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+});
+
+describe("the payments ledger", () => {
+  const sales = async () => {
+    const response = await call(t, "GET", "/api/reports?from=2026-03&to=2026-05", { cookie: admin.cookie });
+    return ((await response.json()) as ReportsResponse).sales;
+  };
+  const paymentsCsv = async () => {
+    const response = await call(t, "GET", "/api/exports/payments.csv", { cookie: admin.cookie });
+    return parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
+  };
+  const at = (iso: string) => Date.parse(iso) / 1000;
+
+  it("a plan renewed twice is three payments in three months, in the report and the payments CSV", async () => {
+    const before = await sales();
+    const gil = await signedInClient(t, { firstName: "Gil", lastName: "Renewer" });
+    const { sessionId } = await buy(gil);
+    const subscription = "sub_test_gil";
+    expect(await (await deliver(completed(sessionId, subscription))).json()).toMatchObject({
+      outcome: "applied",
+    });
+    await deliver(invoice("invoice.paid", subscription, "subscription_create", at("2026-03-02T10:00:00Z")));
+    const april = invoice("invoice.paid", subscription, "subscription_cycle", at("2026-04-02T10:00:00Z"));
+    expect(await (await deliver(april)).json()).toMatchObject({ outcome: "applied" });
+    // The same period told again by another event: Stripe's ids differ, the period is paid once.
+    const aprilAgain = invoice(
+      "invoice.paid",
+      subscription,
+      "subscription_cycle",
+      at("2026-04-02T10:00:00Z"),
+    );
+    expect(await (await deliver(aprilAgain)).json()).toMatchObject({ outcome: "already-applied" });
+    const may = invoice("invoice.paid", subscription, "subscription_cycle", at("2026-05-02T10:00:00Z"));
+    expect(await (await deliver(may)).json()).toMatchObject({ outcome: "applied" });
+    expect(await receiptsTo(gil.email)).toEqual([
+      "Your class package: 4 classes · $60 per class",
+      "Your class package is renewed: 4 classes · $60 per class",
+      "Your class package is renewed: 4 classes · $60 per class",
+    ]);
+
+    const references = await db
+      .selectFrom("payment")
+      .select("providerReference")
+      .where("clientId", "=", gil.id)
+      .orderBy("paidAt")
+      .execute();
+    expect(references.map((row) => row.providerReference)).toEqual([
+      subscription,
+      expect.stringMatching(/^in_/),
+      expect.stringMatching(/^in_/),
+    ]);
+
+    // The reports are counted at most once a minute (docs/decisions/035).
+    t.clock.advance(reportsTtlMs);
+    const after = await sales();
+    expect(
+      after.map((month, index) => ({
+        month: month.month,
+        packages: month.packages - (before[index]?.packages ?? 0),
+        revenue: month.revenue - (before[index]?.revenue ?? 0),
+      })),
+    ).toEqual([
+      { month: "2026-03", packages: 1, revenue: 240 },
+      { month: "2026-04", packages: 1, revenue: 240 },
+      { month: "2026-05", packages: 1, revenue: 240 },
+    ]);
+
+    const [header, ...rows] = await paymentsCsv();
+    expect(header).toEqual(["Household", "Email", "Package", "Classes", "Price (USD)", "Paid on", "Payment"]);
+    expect(rows.filter((row) => row[0] === "Gil Renewer").map((row) => [row[4], row[5], row[6]])).toEqual([
+      ["240", "2026-05-02", "Renewal"],
+      ["240", "2026-04-02", "Renewal"],
+      ["240", "2026-03-02", "Purchase"],
+    ]);
   });
 });

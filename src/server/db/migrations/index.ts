@@ -25,6 +25,7 @@ import * as lessonCancellation from "./0023-lesson-cancellation.ts";
 import * as creditPaidLesson from "./0024-credit-paid-lesson.ts";
 import * as reschedules from "./0025-reschedules.ts";
 import * as auditLog from "./0027-audit-log.ts";
+import * as paymentLedger from "./0028-payment-ledger.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024-credit-paid-lesson": creditPaidLesson,
   "0025-reschedules": reschedules,
   "0027-audit-log": auditLog,
+  "0028-payment-ledger": paymentLedger,
 };

@@ -35,7 +35,15 @@ export interface StartedCheckout {
 export type PaymentEvent =
   | { id: string; kind: "checkout-completed"; sessionId: string; subscriptionId: string }
   /** A paid invoice; `renewal` when it opens a new period (not the first payment, which checkout covers). */
-  | { id: string; kind: "period-paid"; subscriptionId: string; renewal: boolean; periodStartedAt: string }
+  | {
+      id: string;
+      kind: "period-paid";
+      subscriptionId: string;
+      renewal: boolean;
+      periodStartedAt: string;
+      /** The provider's invoice id, where it has one: the payment's reference in the ledger. */
+      invoiceId?: string;
+    }
   | { id: string; kind: "payment-failed"; subscriptionId: string }
   | { id: string; kind: "subscription-ended"; subscriptionId: string };
 

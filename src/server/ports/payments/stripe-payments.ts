@@ -56,6 +56,7 @@ const invoicePaid = z
     created: unixSeconds,
     data: z.object({
       object: z.object({
+        id: z.string().min(1),
         parent: invoiceSubscription,
         billing_reason: z.string().nullish(),
         lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixSeconds }) })) }).nullish(),
@@ -90,6 +91,7 @@ function toPaymentEvent(event: unknown): PaymentEvent | null {
         subscriptionId,
         renewal: invoice.billing_reason === "subscription_cycle",
         periodStartedAt: new Date(periodStart * 1000).toISOString(),
+        invoiceId: invoice.id,
       };
     }
     case "invoice.payment_failed": {
