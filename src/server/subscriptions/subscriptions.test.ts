@@ -183,6 +183,24 @@ describe("buying on the local checkout", () => {
     expect(await plansOf(alice.id)).toHaveLength(1);
     expect(await receiptsTo(alice.email)).toEqual(["Your class package: 4 classes · $60 per class"]);
     expect((await as(alice, "GET", `/api/payments/local/${sessionId}`)).status).toBe(200);
+    // One payment in the ledger, however often Pay was clicked; the local checkout has no provider reference.
+    expect(
+      await db
+        .selectFrom("payment")
+        .select(["kind", "packType", "classes", "amount", "currency", "provider", "providerReference"])
+        .where("clientId", "=", alice.id)
+        .execute(),
+    ).toEqual([
+      {
+        kind: "purchase",
+        packType: "4_60",
+        classes: 4,
+        amount: 240,
+        currency: "USD",
+        provider: "local",
+        providerReference: null,
+      },
+    ]);
   });
 
   it("the admin sees the plan in the clients list and cannot change the package meanwhile", async () => {
@@ -377,6 +395,10 @@ describe("one active plan per client", () => {
       .execute();
     expect(statuses.map((row) => row.status).sort()).toEqual(["completed", "refused"]);
     expect(await receiptsTo(dora.email)).toHaveLength(1);
+    // The refused purchase is no payment of the school's: one row, the plan's.
+    expect(await db.selectFrom("payment").select("kind").where("clientId", "=", dora.id).execute()).toEqual([
+      { kind: "purchase" },
+    ]);
   });
 
   it("is held by the database, not only by the code", async () => {
