@@ -71,7 +71,9 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Db {
     query_timeout: statementTimeoutMs + connectTimeoutMs,
     // Names our connections in pg_stat_activity; an application_name in DATABASE_URL wins.
     application_name: "swim-school",
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    // JIT compiles a query whose estimated cost passes jit_above_cost (a count over 100,000 rows): 100 to 300 ms of
+    // compiling for queries that run in tens of milliseconds, on every call (docs/decisions/039).
+    options: ["-c jit=off", ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : [])].join(" "),
   });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: closingLostConnections(pool, options.log) }),
