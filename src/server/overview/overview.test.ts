@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { SelectQueryNode } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin, signedInInstructor, type TestAccount } from "../../../test/support/accounts.ts";
 import {
@@ -19,6 +20,8 @@ import { dayInZone } from "../../domain/school-day.ts";
 import type { Attendance } from "../../domain/today.ts";
 import { issueCredit } from "../credits/service.ts";
 import { curriculumOf } from "../curriculum/service.ts";
+import type { Db } from "../db/database.ts";
+import { createOverview } from "./service.ts";
 
 /**
  * The owner's overview and reports (issue 30) over a seeded month on a real database (SQLite here, PostgreSQL
@@ -93,6 +96,7 @@ const lessons: SeededLesson[] = [
 ];
 
 let t: TestApp;
+let db: Db;
 let owner: TestAccount;
 const staff = {} as Record<"i1" | "i2", TestAccount>;
 const names = { i1: "Ivy One", i2: "Ian Two" };
@@ -100,6 +104,7 @@ const clientIds: Record<string, string> = {};
 
 beforeAll(async () => {
   const testDb = await createTestDatabase();
+  db = testDb.db;
   t = buildTestApp(testDb.db, { clock: testClock("2026-03-18T10:00:00.000Z"), env: { TZ_SCHOOL: timeZone } });
   owner = await signedInAdmin(t);
   staff.i1 = await signedInInstructor(t, { name: names.i1 });
@@ -320,6 +325,28 @@ describe("the overview", () => {
     const fresh = await overviewAs(owner);
     expect(fresh.countedAt).not.toBe(first.countedAt);
     t.clock.set("2026-03-18T10:00:00.000Z");
+  });
+
+  it("answers Refresh pressed many times at once with one count", async () => {
+    let reads = 0;
+    const counting = db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (SelectQueryNode.is(node)) reads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const overviewFor = createOverview({ db: counting, clock: t.clock, config: { TZ_SCHOOL: timeZone } });
+    await overviewFor({ role: "admin" }, { fresh: true });
+    const readsOfOneCount = reads;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => overviewFor({ role: "admin" }, { fresh: true })),
+    );
+    expect(reads).toBe(2 * readsOfOneCount);
+    expect(new Set(answers).size).toBe(1);
+    // Once that count is done, Refresh counts again.
+    await overviewFor({ role: "admin" }, { fresh: true });
+    expect(reads).toBe(3 * readsOfOneCount);
   });
 });
 

@@ -36,22 +36,33 @@ export type OverviewViewer = { role: "admin" } | { role: "instructor"; userId: s
 export const overviewTtlMs = 60_000;
 
 export function createOverview(deps: OverviewDeps) {
-  const counted = new Map<string, { at: number; today: string; answer: Promise<OverviewResponse> }>();
+  const counted = new Map<
+    string,
+    { at: number; today: string; answer: Promise<OverviewResponse>; counting: boolean }
+  >();
 
   return async function overviewFor(viewer: OverviewViewer, options: { fresh: boolean }) {
     const now = deps.clock.now();
     const today = dayInZone(now, deps.config.TZ_SCHOOL);
     const key = viewer.role === "admin" ? "school" : `instructor ${viewer.userId}`;
     const kept = counted.get(key);
-    if (!options.fresh && kept && kept.today === today && now.getTime() - kept.at < overviewTtlMs) {
-      return kept.answer;
+    if (kept && kept.today === today && now.getTime() - kept.at < overviewTtlMs) {
+      // A Refresh while a count is running waits for that one, begun moments ago, instead of starting another
+      // beside it: fifty presses make one count. A Refresh after it has finished counts again.
+      if (!options.fresh || kept.counting) return kept.answer;
     }
     const answer = countOverview(deps, viewer, now);
-    counted.set(key, { at: now.getTime(), today, answer });
-    // A failed count is not kept: the next request tries again.
-    answer.catch(() => {
-      if (counted.get(key)?.answer === answer) counted.delete(key);
-    });
+    const entry = { at: now.getTime(), today, answer, counting: true };
+    counted.set(key, entry);
+    answer.then(
+      () => {
+        entry.counting = false;
+      },
+      // A failed count is not kept: the next request tries again.
+      () => {
+        if (counted.get(key) === entry) counted.delete(key);
+      },
+    );
     if (counted.size > 1000) counted.delete(counted.keys().next().value as string);
     return answer;
   };

@@ -240,7 +240,8 @@ export interface PlanLeftRow {
 
 /**
  * The plans `where` keeps, out of every active plan with its classes left (`plans.left`): how many, and the first
- * `limit` in `order`, with their households' names. The count reads no names; the names join only the plans kept.
+ * `limit` in `order`, with their households' names. One query: the count is a window over the kept plans, so every
+ * active plan's lessons are counted once, not once for the total and again for the page.
  */
 async function plansWhere(
   db: Db,
@@ -251,13 +252,18 @@ async function plansWhere(
 ): Promise<{ total: number; items: PlanLeftRow[] }> {
   const left = sql<number>`(${sql.ref("plans.totalClasses")} - ${sql.ref("plans.booked")})`;
   const kept = filter(left, sql<string>`${sql.ref("plans.clientId")}`);
-  const plans = () => db.selectFrom(activePlansWithLeft(db, timeZone).as("plans")).where(kept);
-  const counted = await plans()
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const rows = await plans()
+  const rows = await db
+    .selectFrom(activePlansWithLeft(db, timeZone).as("plans"))
+    .where(kept)
     .innerJoin("client", "client.id", "plans.clientId")
-    .select(["plans.clientId", "plans.packType", "client.firstName", "client.lastName", left.as("left")])
+    .select((eb) => [
+      "plans.clientId",
+      "plans.packType",
+      "client.firstName",
+      "client.lastName",
+      left.as("left"),
+      eb.fn.countAll<number>().over().as("total"),
+    ])
     .orderBy(left, order === "fewest-left" ? "asc" : "desc")
     .orderBy("client.lastName")
     .orderBy("client.firstName")
@@ -265,7 +271,7 @@ async function plansWhere(
     .limit(limit)
     .execute();
   return {
-    total: Number(counted?.n ?? 0),
+    total: Number(rows[0]?.total ?? 0),
     items: rows.map((row) => ({
       clientId: row.clientId,
       householdName: `${row.firstName} ${row.lastName}`.trim(),
