@@ -507,10 +507,6 @@ export function lessonRows(
   );
 }
 
-/**
- * The cancellation policy's version a lesson booked now gets (bookings: insertLessons), or null on a database from
- * before migration 0021 (the migration tests fill those with these factories).
- */
 /** Whether the database has migrated this far: seeds also fill a database as an older release left it. */
 async function hasTable(db: Db, name: string): Promise<boolean> {
   const table = isPostgres(db)
@@ -520,6 +516,10 @@ async function hasTable(db: Db, name: string): Promise<boolean> {
   return Boolean((await table.execute(db)).rows[0]?.found);
 }
 
+/**
+ * The cancellation policy's version a lesson booked now gets (bookings: insertLessons), or null on a database from
+ * before migration 0021 (the migration tests fill those with these factories).
+ */
 async function policyVersionInForce(trx: Db): Promise<number | null> {
   if (!(await hasTable(trx, "cancellationPolicy"))) return null;
   const row = await trx
