@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
   newInstructor,
+  schoolTimeNow,
   withE2eLock,
 } from "./support.ts";
 
@@ -16,23 +17,6 @@ import {
  * machine's zone). Booked under the cancellation-policy lock, so the classes keep the default policy (24 hours,
  * credits valid 60 days) whatever e2e/policy.spec.ts does meanwhile.
  */
-const schoolZone = process.env.TZ_SCHOOL || Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The school's clock now, floored to the 5-minute step a class may start on, and no later than 23:30. */
-function schoolTimeNow(): string {
-  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: schoolZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date())
-    .split(":")
-    .map(Number) as [number, number];
-  const floored = Math.min(hours * 60 + minutes - (minutes % 5), 23 * 60 + 30);
-  return `${String(Math.floor(floored / 60)).padStart(2, "0")}:${String(floored % 60).padStart(2, "0")}`;
-}
-
 test("a parent cancels a class in time for a credit, and one late that counts as used @mobile-only", async ({
   page,
   adminPage,

@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
   newInstructor,
+  schoolTimeNow,
   withE2eLock,
 } from "./support.ts";
 
@@ -16,23 +17,6 @@ import {
  * weather rule gives a credit, said before confirming. Classes are booked under the cancellation-policy lock, so
  * they keep the default policy whatever e2e/policy.spec.ts does meanwhile.
  */
-const schoolZone = process.env.TZ_SCHOOL || Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The school's clock now, floored to the 5-minute step a class may start on, and no later than 23:30. */
-function schoolTimeNow(): string {
-  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: schoolZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date())
-    .split(":")
-    .map(Number) as [number, number];
-  const floored = Math.min(hours * 60 + minutes - (minutes % 5), 23 * 60 + 30);
-  return `${String(Math.floor(floored / 60)).padStart(2, "0")}:${String(floored % 60).padStart(2, "0")}`;
-}
-
 const fullDay = (day: string) => formatDay(day, { dateStyle: "full" });
 
 test("a parent's credit from a cancellation books a new class in Create Booking, without using the plan @mobile-only", async ({

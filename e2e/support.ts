@@ -185,3 +185,21 @@ export async function withE2eLock<T>(name: string, work: () => Promise<T>): Prom
     rmSync(lock, { recursive: true, force: true });
   }
 }
+
+/** The school's zone as the e2e server runs in it (config.ts: TZ_SCHOOL, else this machine's zone). */
+const schoolZone = process.env.TZ_SCHOOL || Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The school's clock now, floored to the 5-minute step a class may start on, and no later than 23:30. */
+export function schoolTimeNow(): string {
+  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: schoolZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number) as [number, number];
+  const floored = Math.min(hours * 60 + minutes - (minutes % 5), 23 * 60 + 30);
+  return `${String(Math.floor(floored / 60)).padStart(2, "0")}:${String(floored % 60).padStart(2, "0")}`;
+}
