@@ -4,6 +4,7 @@ import {
   type AppliedCancellation,
   type CountedLesson,
   cancellationWords,
+  cancelledWords,
   lessonCount,
   planAccount,
   policyReasonOf,
@@ -144,6 +145,46 @@ describe("a plan's accounting with cancellations", () => {
         noticeHours: 1,
       }),
     ).toBe("Even for the weather, it is less than 1 hour before the class: the class counts as used.");
+    // A class booked with a credit takes none of the plan's classes: late, it is that credit that is spent.
+    expect(
+      cancellationWords({
+        timing: "late",
+        outcome: "class-used",
+        creditExpiresOn: null,
+        noticeHours: 24,
+        paidByCredit: true,
+      }),
+    ).toBe("It is less than 24 hours before the class: the credit it was booked with is spent.");
+    expect(
+      cancellationWords({
+        reason: "family-weather",
+        timing: "late",
+        outcome: "class-used",
+        creditExpiresOn: null,
+        noticeHours: 3,
+        paidByCredit: true,
+      }),
+    ).toBe(
+      "Even for the weather, it is less than 3 hours before the class: the credit it was booked with is spent.",
+    );
+    // In time it gives a new credit, as any class does.
+    expect(
+      cancellationWords({
+        timing: "free",
+        outcome: "credit",
+        creditExpiresOn: "2027-01-12",
+        noticeHours: 24,
+        paidByCredit: true,
+      }),
+    ).toBe("You get a credit for this class, valid until January 12, 2027.");
+    // Once cancelled (the family's mail, the dialog): what was applied.
+    expect(cancelledWords({ creditExpiresOn: "2027-01-12" })).toBe(
+      "You get a credit for this class, valid until January 12, 2027.",
+    );
+    expect(cancelledWords({ creditExpiresOn: null })).toBe("The class counts as used.");
+    expect(cancelledWords({ creditExpiresOn: null, paidByCredit: true })).toBe(
+      "The credit the class was booked with is spent.",
+    );
     // A cancellation's credit stores the class's day; the family reads it as a day.
     expect(creditWhy({ kind: "cancellation", reason: "2027-01-12" })).toBe(
       "Cancelled in time: the class of January 12, 2027",

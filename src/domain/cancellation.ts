@@ -130,6 +130,11 @@ export const cancellationMessages = {
   get classUsed() {
     return translate(/*i18n*/ { id: "cancellation.classUsed", message: "The class counts as used." });
   },
+  get creditSpent() {
+    return translate(
+      /*i18n*/ { id: "cancellation.creditSpent", message: "The credit the class was booked with is spent." },
+    );
+  },
   get cancelled() {
     return translate(/*i18n*/ { id: "cancellation.cancelled", message: "The class is cancelled." });
   },
@@ -168,6 +173,24 @@ export const cancellationMessages = {
         values: { hours },
       },
     ),
+  lateCreditSpent: (hours: number) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.lateCreditSpent",
+        message:
+          "It is less than {hours, plural, one {# hour} other {# hours}} before the class: the credit it was booked with is spent.",
+        values: { hours },
+      },
+    ),
+  weatherLateCreditSpent: (hours: number) =>
+    translate(
+      /*i18n*/ {
+        id: "cancellation.weatherLateCreditSpent",
+        message:
+          "Even for the weather, it is less than {hours, plural, one {# hour} other {# hours}} before the class: the credit it was booked with is spent.",
+        values: { hours },
+      },
+    ),
   lateCredit: (hours: number, expiresOn: string) =>
     translate(
       /*i18n*/ {
@@ -181,23 +204,36 @@ export const cancellationMessages = {
 
 /**
  * What the family is told, in plain words, before confirming. For the weather (`family-weather`) the words name the
- * weather's own notice, so the family knows which rule applied.
+ * weather's own notice, so the family knows which rule applied. A class booked with a credit (`paidByCredit`) and
+ * cancelled late takes none of the plan's classes: what it costs is the credit it was booked with.
  */
 export function cancellationWords(
   preview: Pick<CancellationPreview, "timing" | "outcome" | "creditExpiresOn" | "noticeHours"> & {
     reason?: LessonCancellationReason;
+    paidByCredit?: boolean;
   },
 ): string {
   const hours = preview.noticeHours ?? 0;
   if (preview.reason === "family-weather") {
-    if (preview.outcome === "class-used") return cancellationMessages.weatherLateClassUsed(hours);
+    if (preview.outcome === "class-used")
+      return preview.paidByCredit
+        ? cancellationMessages.weatherLateCreditSpent(hours)
+        : cancellationMessages.weatherLateClassUsed(hours);
     if (preview.timing === "free")
       return cancellationMessages.weatherCreditUntil(hours, preview.creditExpiresOn ?? "");
   }
-  if (preview.outcome === "class-used") return cancellationMessages.lateClassUsed(preview.noticeHours ?? 0);
-  if (preview.timing === "late")
-    return cancellationMessages.lateCredit(preview.noticeHours ?? 0, preview.creditExpiresOn ?? "");
+  if (preview.outcome === "class-used")
+    return preview.paidByCredit
+      ? cancellationMessages.lateCreditSpent(hours)
+      : cancellationMessages.lateClassUsed(hours);
+  if (preview.timing === "late") return cancellationMessages.lateCredit(hours, preview.creditExpiresOn ?? "");
   return cancellationMessages.creditUntil(preview.creditExpiresOn ?? "");
+}
+
+/** What was applied to a cancelled class, in one sentence: the family's mail and the dialog once it is done. */
+export function cancelledWords(applied: { creditExpiresOn: string | null; paidByCredit?: boolean }): string {
+  if (applied.creditExpiresOn !== null) return cancellationMessages.creditUntil(applied.creditExpiresOn);
+  return applied.paidByCredit ? cancellationMessages.creditSpent : cancellationMessages.classUsed;
 }
 
 /** GET …/lessons/:lessonId/cancellation: what cancelling now would do, under the lesson's own policy version. */

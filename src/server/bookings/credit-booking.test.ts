@@ -15,7 +15,7 @@ import type {
   ClientBookingsResponse,
   SaveBookingResponse,
 } from "../../domain/bookings.ts";
-import type { CancellationResponse } from "../../domain/cancellation.ts";
+import type { CancellationPreview, CancellationResponse } from "../../domain/cancellation.ts";
 import type { CreditsResponse } from "../../domain/credits.ts";
 import { issueCredit } from "../credits/service.ts";
 
@@ -278,11 +278,35 @@ describe("booking a lesson with a credit", () => {
       await cancel(family, lessonOf(inTime, "2026-03-10"), "credit"),
     );
     expect(given).toMatchObject({ outcome: "credit", creditExpiresOn: "2026-05-01" });
-    // Now is 11:00 on Monday in Madrid: Tuesday's 09:00 class is 22 hours away, within the 24 hours' notice.
-    const spent = await json<CancellationResponse>(
-      await cancel(family, lessonOf(late, "2026-03-03"), "class-used"),
+    // Now is 11:00 on Monday in Madrid: Tuesday's 09:00 class is 22 hours away, within the 24 hours' notice. The
+    // family is told, before and after, that the credit it was booked with is spent, not one of the plan's classes.
+    const lateId = lessonOf(late, "2026-03-03");
+    const shown = await json<CancellationPreview>(
+      await call(t, "GET", `/api/clients/${family.id}/lessons/${lateId}/cancellation`, {
+        cookie: family.cookie,
+      }),
     );
+    expect(shown).toMatchObject({
+      timing: "late",
+      outcome: "class-used",
+      words: "It is less than 24 hours before the class: the credit it was booked with is spent.",
+    });
+    const spent = await json<CancellationResponse>(await cancel(family, lateId, "class-used"));
     expect(spent).toMatchObject({ outcome: "class-used", creditId: null });
+    const mails = await testbed.db
+      .selectFrom("mailOutbox")
+      .select(["subject", "body"])
+      .where("toAddress", "=", family.email)
+      .orderBy("id")
+      .execute();
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Swim class cancelled: Tuesday, March 10, 2026",
+      "Swim class cancelled: Tuesday, March 3, 2026",
+    ]);
+    expect(mails[0]?.body).toContain("You get a credit for this class, valid until May 1, 2026.");
+    expect(mails[1]?.body).toContain("The credit the class was booked with is spent.");
+    expect(mails[1]?.body).not.toContain("counts as used");
+    expect(testbed.sink.received.filter((mail) => mail.to.includes(family.email))).toHaveLength(2);
 
     const after = await bookingsOf(family);
     expect(after.plan).toEqual(planBefore);

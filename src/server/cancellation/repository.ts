@@ -13,6 +13,8 @@ export interface LessonToCancel {
   instructorEmail: string | null;
   instructorName: string | null;
   instructorLocale: string | null;
+  /** The class credit it was booked with (docs/decisions/032), or null: one of its plan's classes. */
+  paidByCreditId: number | null;
 }
 
 const lessonsToCancel = (db: Db) =>
@@ -30,6 +32,7 @@ const lessonsToCancel = (db: Db) =>
       "instructor.email as instructorEmail",
       "instructor.name as instructorName",
       "instructor.locale as instructorLocale",
+      "lesson.paidByCreditId",
     ]);
 
 /** The household's lesson with its instructor's mail details, or undefined (another household's is none). */

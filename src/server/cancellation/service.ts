@@ -6,6 +6,7 @@ import {
   type CancellationResponse,
   cancellationMessages,
   cancellationWords,
+  cancelledWords,
   type LessonCancellationReason,
   policyReasonOf,
 } from "../../domain/cancellation.ts";
@@ -209,11 +210,12 @@ function whyLine(reason: LessonCancellationReason): string {
 /** One lesson's lines in a mail: when, who teaches, and (to the family) what was applied. */
 function lessonLines(applied: AppliedToLesson, forFamily: boolean): string {
   const { lesson } = applied;
-  const result = !forFamily
-    ? ""
-    : applied.credit
-      ? cancellationMessages.creditUntil(applied.credit.expiresOn)
-      : cancellationMessages.classUsed;
+  const result = forFamily
+    ? cancelledWords({
+        creditExpiresOn: applied.credit?.expiresOn ?? null,
+        paidByCredit: lesson.paidByCreditId !== null,
+      })
+    : "";
   return [
     lessonMessages.timeLine(lesson.startTime),
     lesson.instructorName ? lessonMessages.instructorLine(lesson.instructorName) : "",
@@ -357,9 +359,9 @@ async function deliverAll(deps: Pick<CancellationDeps, "outbox">, mailIds: reado
 
 // A family cancels (docs/decisions/031).
 
-function previewOf(lessonId: number, reason: LessonCancellationReason, outcome: CancellationOutcome) {
+function previewOf(lesson: LessonToCancel, reason: LessonCancellationReason, outcome: CancellationOutcome) {
   const preview: Omit<CancellationPreview, "words"> = {
-    lessonId,
+    lessonId: lesson.id,
     reason,
     timing: outcome.timing,
     outcome: outcome.result.kind,
@@ -367,7 +369,10 @@ function previewOf(lessonId: number, reason: LessonCancellationReason, outcome: 
     deadline: outcome.deadline?.toISOString() ?? null,
     noticeHours: outcome.noticeHours,
   };
-  return { ...preview, words: cancellationWords(preview) };
+  return {
+    ...preview,
+    words: cancellationWords({ ...preview, paidByCredit: lesson.paidByCreditId !== null }),
+  };
 }
 
 /** GET …/lessons/:lessonId/cancellation: what cancelling now would do. */
@@ -378,7 +383,7 @@ export async function cancellationPreview(
   reason: LessonCancellationReason,
 ): Promise<CancellationPreview> {
   const lesson = await lessonOfHousehold(deps.db, clientId, lessonId);
-  return previewOf(lesson.id, reason, await outcomeOf(deps, deps.db, lesson, reason, deps.clock.now()));
+  return previewOf(lesson, reason, await outcomeOf(deps, deps.db, lesson, reason, deps.clock.now()));
 }
 
 /**
@@ -397,7 +402,7 @@ export async function cancelLesson(
     const outcome = await outcomeOf(deps, trx, lesson, input.reason, now);
     if (outcome.result.kind !== input.expectedOutcome) {
       throw appError("cancellation-outcome-changed", 409, cancellationMessages.outcomeChanged, {
-        preview: previewOf(lesson.id, input.reason, outcome),
+        preview: previewOf(lesson, input.reason, outcome),
       });
     }
     const applied = await applyCancellation(trx, deps, {

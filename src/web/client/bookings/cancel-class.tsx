@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
-import { cancellationMessages } from "../../../domain/cancellation.ts";
+import { cancelledWords } from "../../../domain/cancellation.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { type FamilyReason, useCancelLesson, useCancellationPreview } from "../api/cancellation.ts";
@@ -9,7 +9,7 @@ import { type FamilyReason, useCancelLesson, useCancellationPreview } from "../a
 export interface ClassToCancel {
   lessonId: number;
   date: string;
-  /** Booked with a class credit (docs/decisions/032): a late cancellation spends that credit. */
+  /** Booked with a class credit (docs/decisions/032): once cancelled late, the dialog says that credit is spent. */
   paidByCredit?: boolean;
 }
 
@@ -53,9 +53,7 @@ export function CancelClass({
       {
         onSuccess: (answer) =>
           onDone(
-            answer.creditExpiresOn
-              ? cancellationMessages.creditUntil(answer.creditExpiresOn)
-              : cancellationMessages.classUsed,
+            cancelledWords({ creditExpiresOn: answer.creditExpiresOn, paidByCredit: lesson.paidByCredit }),
           ),
       },
     );
@@ -110,12 +108,6 @@ export function CancelClass({
       {preview.data && !preview.isFetching && (
         <p className="cancel-class__outcome" aria-live="polite">
           {preview.data.words}
-          {lesson.paidByCredit && preview.data.outcome === "class-used" && (
-            <>
-              {" "}
-              <Trans>This class was booked with a credit: that credit is spent.</Trans>
-            </>
-          )}
         </p>
       )}
       <div className="cancel-class__actions">
