@@ -14,6 +14,7 @@ import {
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { usePolicy, useSavePolicy } from "../../api/policy.ts";
 import { useToast } from "../../components/toast/toast.tsx";
+import { SettingsSection } from "./switch-setting-section.tsx";
 
 /** A number field as typed: kept as text so a half-typed value is not lost; an empty field is no number at all. */
 type Draft = Omit<
@@ -51,14 +52,7 @@ export function CancellationPolicySection() {
   const { t } = useLingui();
   const policy = usePolicy();
   return (
-    <section
-      id="cancellation-policy"
-      className="admin-card school-settings__section"
-      aria-labelledby="cancellation-policy-heading"
-    >
-      <h2 id="cancellation-policy-heading" tabIndex={-1}>
-        <Trans>Cancellation policy</Trans>
-      </h2>
+    <SettingsSection id="cancellation-policy" title={t`Cancellation policy`}>
       <p className="school-settings__hint">
         <Trans>
           What a family's cancellation leads to, shown to families on Payments and in the reminder before each
@@ -77,7 +71,7 @@ export function CancellationPolicySection() {
       ) : (
         <PolicyForm key={policy.data.version} saved={policy.data} />
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import type { SetupChecklistResponse } from "../../../domain/api.ts";
 import type { ReelSetting, SchoolSettings } from "../../../domain/school-settings.ts";
@@ -11,6 +11,7 @@ import { useCertificateSettings, useSaveCertificateSettings } from "../api/certi
 import { settingsSectionOf, useSaveSchoolSettings, useSchoolSettings, useSetupChecklist } from "./api.ts";
 import { CancellationPolicySection } from "./cancellation-policy-section.tsx";
 import { RescheduleSettingSection } from "./reschedule-setting-section.tsx";
+import { SettingsSection, SwitchSettingSection } from "./switch-setting-section.tsx";
 import "./settings.css";
 
 /** Each refused field's message, by its path in the settings (`email`, `reels.3.url`). */
@@ -288,76 +289,36 @@ function TextField({
   );
 }
 
-function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} className="admin-card school-settings__section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} tabIndex={-1}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /**
  * "Approve certificates before publishing" (issue 28, docs/decisions/027): saved on its own, as no page shows it.
  * On (the default), a level passed waits on /certificates for the owner; off, the family sees it at once.
  */
 function CertificateApproval() {
   const { t } = useLingui();
-  const toast = useToast();
   const settings = useCertificateSettings();
   const save = useSaveCertificateSettings();
-  const [choice, setChoice] = useState<boolean | null>(null);
-  const saved = settings.data?.settings.approveBeforePublishing;
-  const approve = choice ?? saved ?? true;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    try {
-      await save.mutateAsync({ approveBeforePublishing: approve });
-      setChoice(null);
-      toast("success", t`Certificate setting saved.`);
-    } catch (caught) {
-      toast("error", errorMessageOf(caught));
-    }
-  }
-
   return (
-    <SettingsSection id="certificates" title={t`Certificates`}>
-      <p className="school-settings__hint">
+    <SwitchSettingSection
+      id="certificates"
+      title={t`Certificates`}
+      hint={
         <Trans>
           When a swimmer passes a level, a certificate and a report card are made for the family. With
           approval on, they wait on Certificates until you approve them; with it off, the family gets them at
           once.
         </Trans>
-      </p>
-      {settings.isError ? (
-        <p className="field__error" role="alert">
-          {t`Could not load the certificate setting.`} {errorMessageOf(settings.error)}
-        </p>
-      ) : saved === undefined ? (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : (
-        <form className="admin-form" onSubmit={onSubmit}>
-          <label className="swimmer-fields__check">
-            <input
-              type="checkbox"
-              checked={approve}
-              onChange={(event) => setChoice(event.currentTarget.checked)}
-            />
-            <Trans>Approve certificates before publishing</Trans>
-          </label>
-          <div className="admin-form__actions">
-            <button type="submit" className="admin-button" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save certificate setting</Trans>}
-            </button>
-          </div>
-        </form>
-      )}
-    </SettingsSection>
+      }
+      label={<Trans>Approve certificates before publishing</Trans>}
+      saveLabel={<Trans>Save certificate setting</Trans>}
+      loadError={t`Could not load the certificate setting.`}
+      setting={{ ...settings, data: settings.data?.settings.approveBeforePublishing }}
+      fallback={true}
+      saving={save.isPending}
+      save={async (approveBeforePublishing) => {
+        await save.mutateAsync({ approveBeforePublishing });
+        return t`Certificate setting saved.`;
+      }}
+    />
   );
 }
 
