@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Locale } from "../../src/domain/locale.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
 import { createClient, createInstructorAccount, passwordHashOf, setAccountLocale } from "./factories.ts";
@@ -129,6 +130,13 @@ export function call(
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+}
+
+/** The JSON body of `response`, once its status is `status` (a failure shows the body, which says why). */
+export async function json<T>(response: Response, status = 200): Promise<T> {
+  const body = await response.json();
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  return body as T;
 }
 
 /** Who GET /api/session says is signed in with this cookie: the user, or null (it answers 200 either way). */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
+  json,
   signedInAdmin,
   signedInClient,
   signedInInstructor,
@@ -38,12 +39,6 @@ beforeAll(async () => {
   owner = await signedInAdmin(t);
   instructor = await signedInInstructor(t, { name: "Ivy Teach" });
 });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 async function refusal(response: Response) {
   const body = (await response.json()) as { error: { code: string; message: string } };

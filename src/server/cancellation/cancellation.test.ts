@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   clientPassword,
+  json,
   signedInAdmin,
   signedInClient,
   signedInInstructor,
@@ -42,12 +43,6 @@ beforeAll(async () => {
   owner = await signedInAdmin(t);
   instructor = await signedInInstructor(t, { name: "Ivy Teach" });
 });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 const path = (clientId: string, lessonId: number) =>
   `/api/clients/${clientId}/lessons/${lessonId}/cancellation`;

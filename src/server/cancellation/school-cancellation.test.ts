@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   call,
   clientPassword,
+  json,
   signedInAdmin,
   signedInClient,
   signedInInstructor,
@@ -48,12 +49,6 @@ beforeAll(async () => {
   ivy = await signedInInstructor(t, { name: "Ivy Teach" });
   ian = await signedInInstructor(t, { name: "Ian Other" });
 });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 /** A family with one lesson on each of `lessons` (day and time), taught by `instructor`. */
 async function familyWith(

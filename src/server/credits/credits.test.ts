@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   clientPassword,
+  json,
   signedInAdmin,
   signedInClient,
   signedInInstructor,
@@ -44,12 +45,6 @@ beforeAll(async () => {
   alice = await signedInClient(t, { firstName: "Alice", lastName: "Credit" });
   bob = await signedInClient(t, { firstName: "Bob", lastName: "Other" });
 });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 const creditsOf = async (as: TestAccount, clientId: string) =>
   json<CreditsResponse>(await call(t, "GET", `/api/clients/${clientId}/credits`, { cookie: as.cookie }));

@@ -1,7 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { SelectQueryNode } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signedInAdmin, signedInInstructor, type TestAccount } from "../../../test/support/accounts.ts";
+import {
+  call,
+  json,
+  signedInAdmin,
+  signedInInstructor,
+  type TestAccount,
+} from "../../../test/support/accounts.ts";
 import {
   addPassedLevel,
   createBooking,
@@ -188,12 +194,6 @@ beforeAll(async () => {
     byUserId: staff.i1.id,
   });
 });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 const overviewAs = async (who: TestAccount) =>
   json<OverviewResponse>(await call(t, "GET", "/api/overview?fresh=1", { cookie: who.cookie }));

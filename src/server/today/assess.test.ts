@@ -3,6 +3,7 @@ import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
+  json,
   signedInAdmin,
   signedInClient,
   signedInInstructor,
@@ -99,10 +100,6 @@ afterAll(() => testDb.close());
 
 const as = (who: TestAccount | null, method: string, path: string, body?: unknown) =>
   call(t, method, path, { cookie: who?.cookie, body });
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
 const errorOf = async (response: Response, status: number) => (await json<ErrorBody>(response, status)).error;
 
 interface Family {
