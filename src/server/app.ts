@@ -179,7 +179,7 @@ export function createApp(deps: AppDeps) {
         exceptUnder: ["/api/payments/stripe/webhook", ...mediaUploadPaths, ...lessonRecordPaths],
       }),
     )
-    .route("/healthz", healthRoutes(db, { redisReady: deps.redisReady }))
+    .route("/healthz", healthRoutes(db, { redisReady: deps.redisReady, clock: deps.clock }))
     .route("/api", api);
 
   if (deps.siteRoot)

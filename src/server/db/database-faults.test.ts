@@ -21,6 +21,7 @@ import { type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { messages } from "../../domain/messages.ts";
 import { createApp } from "../app.ts";
 import { ConfigError, loadConfig } from "../config.ts";
+import { writeProbeEveryMs } from "../health/routes.ts";
 import type { Log } from "../http/log.ts";
 import { wire } from "../wiring.ts";
 import { type Db, migrateToLatest, openDatabase } from "./database.ts";
@@ -314,12 +315,14 @@ describe("SQLite on a full disk", () => {
 
   it("/healthz answers 503, writable false, while the database cannot take a write", async () => {
     const { log } = captureLog();
-    const app = appWithLog(await nearlyFullDatabase(), log);
+    const { app, clock } = siteWithLog(await nearlyFullDatabase(), log);
     const before = await app.request("/healthz");
     expect(before.status).toBe(200);
     expect(await before.json()).toEqual({ status: "ok", database: true, writable: true });
 
     await fillUp(db);
+    // The next write probe (a successful one vouches for writeProbeEveryMs) finds the disk full.
+    clock.advance(writeProbeEveryMs);
     const full = await app.request("/healthz");
     expect(full.status).toBe(503);
     expect(await full.json()).toEqual({ status: "unavailable", database: true, writable: false });

@@ -1,8 +1,15 @@
 import { Hono } from "hono";
+import { type Clock, systemClock } from "../clock.ts";
 import { type Db, isDatabaseReachable, isDatabaseWritable } from "../db/database.ts";
 
 /** /healthz answers within this long whatever the database does, so a load balancer's check never hangs. */
 export const healthDeadlineMs = 1500;
+
+/**
+ * How long a write probe that succeeded vouches for the database taking writes. A load balancer checks every few
+ * seconds: each check reads (`select 1`), and one in this long also writes and deletes a row, not every one.
+ */
+export const writeProbeEveryMs = 10_000;
 
 type Health = { database: boolean; writable: boolean };
 
@@ -15,16 +22,28 @@ export interface HealthOptions {
    * it: the rate limits count per instance meanwhile.
    */
   redisReady?: () => boolean;
+  clock?: Clock;
 }
 
 export function healthRoutes(db: Db, options: HealthOptions = {}) {
   const deadlineMs = options.deadlineMs ?? healthDeadlineMs;
   const { redisReady } = options;
-  // Checks that arrive while a probe runs share its answer: one write probe at a time, however often we are asked,
-  // and never an answer older than the probe in progress.
+  const clock = options.clock ?? systemClock;
+  // When a write probe last succeeded; a failed one forgets it, so the next check writes again.
+  let wroteAt: number | undefined;
+  const check = async (): Promise<Health> => {
+    if (!(await isDatabaseReachable(db))) return { database: false, writable: false };
+    const now = clock.now().getTime();
+    if (wroteAt !== undefined && now - wroteAt < writeProbeEveryMs) return { database: true, writable: true };
+    const writable = await isDatabaseWritable(db);
+    wroteAt = writable ? now : undefined;
+    return { database: true, writable };
+  };
+  // Checks that arrive while a probe runs share its answer: one probe at a time, however often we are asked, and
+  // never an answer older than the probe in progress.
   let probing: Promise<Health> | undefined;
   const probe = () => {
-    probing ??= check(db).finally(() => {
+    probing ??= check().finally(() => {
       probing = undefined;
     });
     return probing;
@@ -43,9 +62,4 @@ export function healthRoutes(db: Db, options: HealthOptions = {}) {
     const redis = redisReady ? { redis: redisReady() } : {};
     return c.json({ status: ok ? "ok" : "unavailable", ...health, ...redis }, ok ? 200 : 503);
   });
-}
-
-async function check(db: Db): Promise<Health> {
-  const database = await isDatabaseReachable(db);
-  return { database, writable: database && (await isDatabaseWritable(db)) };
 }
