@@ -58,7 +58,11 @@ const routes: Route[] = [
     as: "admin",
   },
   { name: "Manage Bookings: GET /api/bookings?search=g", path: () => "/api/bookings?search=g", as: "admin" },
-  { name: "Manage Bookings: GET /api/bookings?search=ga", path: () => "/api/bookings?search=ga", as: "admin" },
+  {
+    name: "Manage Bookings: GET /api/bookings?search=ga",
+    path: () => "/api/bookings?search=ga",
+    as: "admin",
+  },
   {
     name: "Admin feedback: GET /api/bookings/feedback-list?search=g",
     path: () => "/api/bookings/feedback-list?search=g",

@@ -8,9 +8,13 @@ import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
+  countUpTo,
+  isShortSearch,
   readAlongOrder,
   searchKey,
   shortestIndexedSearch,
+  shortSearchCountCap,
+  startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
 
@@ -531,6 +535,15 @@ export interface BookingListQuery {
 function matching(db: Db, key: string, matchTitle: boolean) {
   const query = bookingsWithClient(db);
   if (!key) return query;
+  if (isShortSearch(key))
+    return query.where((eb: ExpressionBuilder<Database, "booking" | "client">) => {
+      const conditions = [
+        startsAWord(sql`${eb.ref("client.firstNameSearch")}`, key),
+        startsAWord(sql`${eb.ref("client.lastNameSearch")}`, key),
+      ];
+      if (matchTitle) conditions.push(startsAWord(sql`lower(${eb.ref("booking.title")})`, key));
+      return eb.or(conditions);
+    });
   const pattern = containsPattern(key);
   return query.where((eb: ExpressionBuilder<Database, "booking" | "client">) => {
     const like = (expression: ReturnType<typeof sql>) =>
@@ -589,8 +602,21 @@ const pageNearTop = (matches: number, rows: number, upTo: number) => matches * m
 export async function listBookings(
   db: Db,
   query: BookingListQuery,
-): Promise<{ rows: BookingRow[]; total: number }> {
+): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
+  if (isShortSearch(key)) {
+    // Clients whose names start with one or two letters are many: the page is read along booking_firstDate_idx
+    // (full after a few dozen bookings) and counted no further than the cap.
+    const matches = matching(db, key, query.matchTitle);
+    const { total, atLeast } = await countUpTo(db, matches.select("booking.id"), shortSearchCountCap);
+    const skipped = (query.page - 1) * query.pageSize;
+    if (!atLeast && total <= skipped) return { rows: [], total };
+    const rows = await newestFirst(matches.select(bookingColumns))
+      .limit(query.pageSize)
+      .offset(skipped)
+      .execute();
+    return { rows, total, totalAtLeast: atLeast };
+  }
   const total = await countBookings(db, key, query.matchTitle);
   const upTo = query.page * query.pageSize;
   if (total <= upTo - query.pageSize) return { rows: [], total };
@@ -624,7 +650,7 @@ export async function listBookingsOfInstructor(
   db: Db,
   query: BookingListQuery,
   instructorId: string,
-): Promise<{ rows: BookingRow[]; total: number }> {
+): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
   const teaching = matching(db, key, query.matchTitle).where((eb) =>
     eb.exists(

@@ -7,9 +7,13 @@ import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
+  countUpTo,
+  isShortSearch,
   readAlongOrder,
   searchKey,
   shortestIndexedSearch,
+  shortSearchCountCap,
+  startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
 
@@ -50,6 +54,16 @@ const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType
  */
 function matching(db: Db, key: string) {
   if (!key) return db.selectFrom("client");
+  if (isShortSearch(key))
+    return db
+      .selectFrom("client")
+      .where((eb) =>
+        eb.or([
+          startsAWord(sql`${eb.ref("client.firstNameSearch")}`, key),
+          startsAWord(sql`${eb.ref("client.lastNameSearch")}`, key),
+          startsAWord(sql`${eb.ref("client.familyNamesSearch")}`, key, true),
+        ]),
+      );
   const pattern = containsPattern(key);
   return db
     .selectFrom("client")
@@ -141,17 +155,29 @@ async function countClients(db: Db, key: string): Promise<number> {
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
-): Promise<{ items: ClientRow[]; total: number }> {
+): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
+  if (isShortSearch(key)) {
+    // Names starting with one or two letters are many: the page is read along the name order (full after a few
+    // dozen rows) and counted no further than the cap.
+    const { total, atLeast } = await countUpTo(
+      db,
+      matching(db, key).select("client.id"),
+      shortSearchCountCap,
+    );
+    const rows =
+      atLeast || total > (query.page - 1) * query.pageSize ? await clientPageQuery(db, query).execute() : [];
+    return { items: rows.map(toClientRow), total, totalAtLeast: atLeast };
+  }
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;
-  if (total <= upTo - query.pageSize) return { items: [], total };
+  if (total <= upTo - query.pageSize) return { items: [], total, totalAtLeast: false };
   const named = clientIdsNamed(db, key);
   const rows = await (!named || readAlongOrder(total, await countedRows(db, "client"), upTo)
     ? clientPageQuery(db, query)
     : clientPageFromIndexQuery(db, query, named)
   ).execute();
-  return { items: rows.map(toClientRow), total };
+  return { items: rows.map(toClientRow), total, totalAtLeast: false };
 }
 
 export async function findClientRow(db: Db, id: string): Promise<ClientRow | undefined> {

@@ -138,6 +138,11 @@ function searchOf(search: string | [number, number, number], clients: ClientRow[
   return text.slice(from, from + length);
 }
 
+/** One or two letters match the start of a word (docs/decisions/040); more, anywhere. */
+const short = (key: string) => key !== "" && [...key].length < 3;
+const holds = (text: string, key: string) =>
+  short(key) ? text.startsWith(key) || text.includes(` ${key}`) : text.includes(key);
+
 async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>) {
   const items: T[] = [];
   for (let page = 1; ; page++) {
@@ -169,7 +174,7 @@ describe("searches through the trigram indexes (migration 0009)", () => {
           const expectedClients = clients
             .filter((c) => {
               const [first, last] = keyOf.get(c.id) ?? ["", ""];
-              return first.includes(key) || last.includes(key);
+              return holds(first, key) || holds(last, key);
             })
             .sort((a, b) => {
               const [af, al] = keyOf.get(a.id) ?? ["", ""];
@@ -192,8 +197,10 @@ describe("searches through the trigram indexes (migration 0009)", () => {
             const expectedBookings = bookings
               .filter((b) => {
                 const [first, last] = keyOf.get(b.clientId) ?? ["", ""];
-                const byName = first.includes(key) || last.includes(key) || `${first} ${last}`.includes(key);
-                return byName || (matchTitle && b.title.toLowerCase().includes(key));
+                const byName = short(key)
+                  ? holds(first, key) || holds(last, key)
+                  : `${first} ${last}`.includes(key);
+                return byName || (matchTitle && holds(b.title.toLowerCase(), key));
               })
               .sort((a, b) => byBytes(b.firstDate, a.firstDate) || b.id - a.id)
               .map((b) => b.id);

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "./database.ts";
 
 /**
@@ -54,4 +54,42 @@ export async function countOf<DB, TB extends keyof DB, O>(
     .select((eb) => eb.fn.countAll<string | number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * A search shorter than the trigrams (one or two letters) matches names whose words start with it, not names
+ * merely holding it (docs/decisions/040): what a person typing the first letters of a name means, and dense enough
+ * that a page read along the list's order is full after a few dozen rows, at any size.
+ */
+export function isShortSearch(key: string): boolean {
+  return key !== "" && [...key].length < shortestIndexedSearch;
+}
+
+/** A short search is counted up to this many matches; beyond, the list says "1,000+" (docs/decisions/040). */
+export const shortSearchCountCap = 1000;
+
+/**
+ * `column` (folded text) has a word starting with `key`: at its start, after a space, or, with `lines`, after a
+ * line break (familyNamesSearch holds one name a line).
+ */
+export function startsAWord(column: RawBuilder<unknown>, key: string, lines = false): RawBuilder<boolean> {
+  const escaped = key.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const starts = [`${escaped}%`, `% ${escaped}%`, ...(lines ? [`%\n${escaped}%`] : [])];
+  return sql<boolean>`(${sql.join(
+    starts.map((pattern) => sql`${column} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * The number of rows `matches` selects, counted no further than `cap` + 1 (the scan stops there): `atLeast` when
+ * there are more than `cap`, and the total is then `cap`.
+ */
+export async function countUpTo<DB, TB extends keyof DB, O>(
+  db: Db,
+  matches: SelectQueryBuilder<DB, TB, O>,
+  cap: number,
+): Promise<{ total: number; atLeast: boolean }> {
+  const counted = await countOf(db, matches.limit(cap + 1));
+  return counted > cap ? { total: cap, atLeast: true } : { total: counted, atLeast: false };
 }
