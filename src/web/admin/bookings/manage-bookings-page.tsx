@@ -22,6 +22,7 @@ import { ClassScheduleDialog } from "./class-schedule-dialog.tsx";
 import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
 import { EditBookingDialog } from "./edit-booking-dialog.tsx";
 import "./manage-bookings.css";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 
 const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
 
@@ -82,6 +83,7 @@ export function ManageBookingsPage() {
             setPage(1);
           }}
         />
+        <ShortSearchHint search={search} totalAtLeast={query.data?.totalAtLeast} />
       </search>
 
       <BookingListStatus query={query} search={search} page={page}>

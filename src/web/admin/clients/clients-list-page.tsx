@@ -13,6 +13,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { HouseholdCredits } from "./household-credits.tsx";
 import { HouseholdExport } from "./household-export.tsx";
@@ -105,6 +106,7 @@ export function ClientsListPage() {
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
         />
+        <ShortSearchHint search={search} totalAtLeast={query.data?.totalAtLeast} />
       </search>
 
       {query.isError ? (

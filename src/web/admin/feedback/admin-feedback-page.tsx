@@ -17,6 +17,7 @@ import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { LessonPlace } from "../components/lesson-place.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import "./admin-feedback.css";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 
 const clientNameOf = (booking: Booking) => booking.clientName ?? bookingMessages.unknownClient;
 const titleOf = (booking: Booking) => shownBookingTitle(booking.title);
@@ -59,6 +60,7 @@ export function AdminFeedbackPage() {
             setPage(1);
           }}
         />
+        <ShortSearchHint search={search} totalAtLeast={query.data?.totalAtLeast} />
       </search>
 
       <div className="feedback-layout">
