@@ -632,9 +632,13 @@ export async function listBookings(
   } else if (readAlongOrder(total, allBookings, upTo)) {
     // Each booking along the index is tested against the hits (gathered once) rather than through its client: the
     // page is far enough down the index that those lookups would cost more. The unary + keeps SQLite from reading
-    // the hits by id and sorting them (its planner cannot tell how many there are).
-    const id = isPostgres(db) ? sql.ref("booking.id") : sql`+${sql.ref("booking.id")}`;
-    page = newestPage(bookingsWithClient(db).select(bookingColumns).where(sql<boolean>`${id} in (${ids})`));
+    // the hits by id and sorting them (its planner cannot tell how many there are). On PostgreSQL, "is true" keeps
+    // the IN a hashed filter rather than a join: as a join it read every booking and sorted the hits (feedback
+    // "lopez" at 100,000: 41 ms against 7 ms, docs/decisions/040).
+    const inHits = isPostgres(db)
+      ? sql<boolean>`(${sql.ref("booking.id")} in (${ids})) is true`
+      : sql<boolean>`+${sql.ref("booking.id")} in (${ids})`;
+    page = newestPage(bookingsWithClient(db).select(bookingColumns).where(inHits));
   } else {
     const pageIds = newestPage(bookingsWithClient(db).select("booking.id").where("booking.id", "in", ids));
     page = newestFirst(bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", pageIds));
