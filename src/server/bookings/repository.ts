@@ -8,12 +8,11 @@ import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
-  countUpTo,
   isShortSearch,
   readAlongOrder,
   searchKey,
   shortestIndexedSearch,
-  shortSearchCountCap,
+  shortSearchPage,
   startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
@@ -605,17 +604,14 @@ export async function listBookings(
 ): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
   if (isShortSearch(key)) {
-    // Clients whose names start with one or two letters are many: the page is read along booking_firstDate_idx
-    // (full after a few dozen bookings) and counted no further than the cap.
-    const matches = matching(db, key, query.matchTitle);
-    const { total, atLeast } = await countUpTo(db, matches.select("booking.id"), shortSearchCountCap);
-    const skipped = (query.page - 1) * query.pageSize;
-    if (!atLeast && total <= skipped) return { rows: [], total };
-    const rows = await newestFirst(matches.select(bookingColumns))
-      .limit(query.pageSize)
-      .offset(skipped)
+    // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
+    // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
+    const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize)
       .execute();
-    return { rows, total, totalAtLeast: atLeast };
+    const { items, total, totalAtLeast } = shortSearchPage(rows, query.page, query.pageSize);
+    return { rows: items, total, totalAtLeast };
   }
   const total = await countBookings(db, key, query.matchTitle);
   const upTo = query.page * query.pageSize;

@@ -7,12 +7,11 @@ import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
-  countUpTo,
   isShortSearch,
   readAlongOrder,
   searchKey,
   shortestIndexedSearch,
-  shortSearchCountCap,
+  shortSearchPage,
   startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
@@ -116,10 +115,14 @@ const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
  * order follows client_name_order_idx, which also holds both search columns: a page is read from the index
  * alone and the scan stops once the page is full.
  */
-export function clientPageQuery(db: Db, query: { search: string; page: number; pageSize: number }) {
+export function clientPageQuery(
+  db: Db,
+  query: { search: string; page: number; pageSize: number },
+  pageStep = query.pageSize,
+) {
   return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset((query.page - 1) * pageStep);
 }
 
 /** The same page, from the clients the trigram index names: few matches are found and sorted at once. */
@@ -158,16 +161,14 @@ export async function listClients(
 ): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
   if (isShortSearch(key)) {
-    // Names starting with one or two letters are many: the page is read along the name order (full after a few
-    // dozen rows) and counted no further than the cap.
-    const { total, atLeast } = await countUpTo(
+    // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
+    // full after a few dozen rows at any size, and the matches are not counted.
+    const rows = await clientPageQuery(
       db,
-      matching(db, key).select("client.id"),
-      shortSearchCountCap,
-    );
-    const rows =
-      atLeast || total > (query.page - 1) * query.pageSize ? await clientPageQuery(db, query).execute() : [];
-    return { items: rows.map(toClientRow), total, totalAtLeast: atLeast };
+      { ...query, pageSize: query.pageSize + 1 },
+      query.pageSize,
+    ).execute();
+    return shortSearchPage(rows.map(toClientRow), query.page, query.pageSize);
   }
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;

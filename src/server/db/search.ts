@@ -65,9 +65,6 @@ export function isShortSearch(key: string): boolean {
   return key !== "" && [...key].length < shortestIndexedSearch;
 }
 
-/** A short search is counted up to this many matches; beyond, the list says "1,000+" (docs/decisions/040). */
-export const shortSearchCountCap = 1000;
-
 /**
  * `column` (folded text) has a word starting with `key`: at its start, after a space, or, with `lines`, after a
  * line break (familyNamesSearch holds one name a line).
@@ -82,14 +79,11 @@ export function startsAWord(column: RawBuilder<unknown>, key: string, lines = fa
 }
 
 /**
- * The number of rows `matches` selects, counted no further than `cap` + 1 (the scan stops there): `atLeast` when
- * there are more than `cap`, and the total is then `cap`.
+ * A page of a short search, and its total as far as it is known: the page is read with one row more, so
+ * `totalAtLeast` says whether a next page exists, and the total counts the rows up to this page's end. Counting
+ * every match would read every name starting with the letters, which grows with the school (docs/decisions/040).
  */
-export async function countUpTo<DB, TB extends keyof DB, O>(
-  db: Db,
-  matches: SelectQueryBuilder<DB, TB, O>,
-  cap: number,
-): Promise<{ total: number; atLeast: boolean }> {
-  const counted = await countOf(db, matches.limit(cap + 1));
-  return counted > cap ? { total: cap, atLeast: true } : { total: counted, atLeast: false };
+export function shortSearchPage<T>(rows: T[], page: number, pageSize: number) {
+  const items = rows.slice(0, pageSize);
+  return { items, total: (page - 1) * pageSize + items.length, totalAtLeast: rows.length > pageSize };
 }
