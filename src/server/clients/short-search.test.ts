@@ -60,6 +60,9 @@ beforeAll(async () => {
     name: "Úrsula Kwan",
     passwordHash: await passwordHashOf(t.auth, "whatever-123"),
   });
+  // Two families starting with L, for paging.
+  families.lund = await register("Lara", "Lund", [{ firstName: "Lia", lastName: "Lund" }]);
+  families.lima = await register("Leo", "Lima", [{ firstName: "Teo", lastName: "Lima" }]);
 });
 afterAll(() => testDb.close());
 
@@ -91,5 +94,18 @@ describe("short client searches", () => {
     expect(await found("yer")).toEqual(["maxwell"]);
     expect(await found("men")).toEqual(["orts"]);
     expect(await found("ago")).toEqual(["orts"]);
+  });
+
+  it("pages without counting: Next while there is more, and the total up to the page's end", async () => {
+    const page = async (n: number) => {
+      const response = await call(t, "GET", `/api/clients?search=l&pageSize=1&page=${n}`, {
+        cookie: admin.cookie,
+      });
+      return (await response.json()) as ClientPage;
+    };
+    expect(await page(1)).toMatchObject({ total: 1, totalAtLeast: true, items: [{ firstName: "Lara" }] });
+    const last = await page(2);
+    expect(last).toMatchObject({ total: 2, items: [{ firstName: "Leo" }] });
+    expect(last.totalAtLeast).toBeUndefined();
   });
 });
