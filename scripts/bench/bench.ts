@@ -48,10 +48,29 @@ const routes: Route[] = [
   { name: "GET /api/clients page 1", path: () => "/api/clients", as: "admin" },
   { name: "GET /api/clients?search=vega", path: () => "/api/clients?search=vega", as: "admin" },
   { name: "GET /api/clients?search=zzzz (no match)", path: () => "/api/clients?search=zzzz", as: "admin" },
+  // One and two letters (issue 31): what an admin types first.
+  { name: "GET /api/clients?search=g", path: () => "/api/clients?search=g", as: "admin" },
+  { name: "GET /api/clients?search=ga", path: () => "/api/clients?search=ga", as: "admin" },
   { name: "Manage Bookings: GET /api/bookings page 1", path: () => "/api/bookings", as: "admin" },
   {
     name: "Manage Bookings: GET /api/bookings?search=garcia",
     path: () => "/api/bookings?search=garcia",
+    as: "admin",
+  },
+  { name: "Manage Bookings: GET /api/bookings?search=g", path: () => "/api/bookings?search=g", as: "admin" },
+  {
+    name: "Manage Bookings: GET /api/bookings?search=ga",
+    path: () => "/api/bookings?search=ga",
+    as: "admin",
+  },
+  {
+    name: "Admin feedback: GET /api/bookings/feedback-list?search=g",
+    path: () => "/api/bookings/feedback-list?search=g",
+    as: "admin",
+  },
+  {
+    name: "Admin feedback: GET /api/bookings/feedback-list?search=ga",
+    path: () => "/api/bookings/feedback-list?search=ga",
     as: "admin",
   },
   {

@@ -606,6 +606,11 @@ export interface BookingPageResponse {
   page: number;
   pageSize: number;
   total: number;
+  /**
+   * A one- or two-letter search is not counted: `total` runs to this page's end, and there is a next page
+   * (docs/decisions/040).
+   */
+  totalAtLeast?: boolean;
   /** Today in the school's time zone: Edit Booking Dates keeps the dates before it. */
   today: string;
 }

@@ -123,4 +123,9 @@ export interface ClientPage {
   page: number;
   pageSize: number;
   total: number;
+  /**
+   * A one- or two-letter search is not counted: `total` runs to this page's end, and there is a next page
+   * (docs/decisions/040).
+   */
+  totalAtLeast?: boolean;
 }

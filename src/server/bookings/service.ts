@@ -412,7 +412,7 @@ async function bookingPage(
   viewer?: Viewer,
 ): Promise<BookingPageResponse> {
   const instructor = instructorOf(viewer);
-  const { rows, total } = instructor
+  const { rows, total, totalAtLeast } = instructor
     ? await listBookingsOfInstructor(deps.db, { ...query, pageSize, matchTitle }, instructor)
     : await listBookings(deps.db, { ...query, pageSize, matchTitle });
   return {
@@ -420,6 +420,7 @@ async function bookingPage(
     page: query.page,
     pageSize,
     total,
+    ...(totalAtLeast && { totalAtLeast }),
     today: schoolToday(deps),
   };
 }

@@ -212,8 +212,18 @@ describe("GET /api/clients (search and paging on the server)", () => {
     expect(names(await search("?search=OSS"))).toEqual(["Mario Rossi"]);
     // Not across the gap between first and last name.
     expect(names(await search("?search=ía%20l"))).toEqual([]);
-    expect(names(await search(`?search=${encodeURIComponent("%_")}`))).toEqual(["Zoe 100%_Real"]);
-    expect(names(await search("?search=_"))).toEqual(["Zoe 100%_Real"]);
+    expect(names(await search(`?search=${encodeURIComponent("0%_")}`))).toEqual(["Zoe 100%_Real"]);
+    // One or two letters match the start of a name (docs/decisions/040), wildcards included as plain letters.
+    expect(names(await search(`?search=${encodeURIComponent("%_")}`))).toEqual([]);
+    expect(names(await search("?search=_"))).toEqual([]);
+    expect(names(await search("?search=10"))).toEqual(["Zoe 100%_Real"]);
+    expect(names(await search("?search=m"))).toEqual([
+      "Ana María Díaz",
+      "Lucía Marín",
+      "María López",
+      "Mario Rossi",
+    ]);
+    expect(names(await search("?search=ro"))).toEqual(["Mario Rossi"]);
     expect(names(await search("?search=%20%20"))).toHaveLength(6);
   });
 

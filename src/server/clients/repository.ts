@@ -7,9 +7,12 @@ import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
+  isShortSearch,
   readAlongOrder,
   searchKey,
   shortestIndexedSearch,
+  shortSearchPage,
+  startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
 
@@ -50,6 +53,16 @@ const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType
  */
 function matching(db: Db, key: string) {
   if (!key) return db.selectFrom("client");
+  if (isShortSearch(key))
+    return db
+      .selectFrom("client")
+      .where((eb) =>
+        eb.or([
+          startsAWord(sql`${eb.ref("client.firstNameSearch")}`, key),
+          startsAWord(sql`${eb.ref("client.lastNameSearch")}`, key),
+          startsAWord(sql`${eb.ref("client.familyNamesSearch")}`, key, true),
+        ]),
+      );
   const pattern = containsPattern(key);
   return db
     .selectFrom("client")
@@ -102,10 +115,14 @@ const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
  * order follows client_name_order_idx, which also holds both search columns: a page is read from the index
  * alone and the scan stops once the page is full.
  */
-export function clientPageQuery(db: Db, query: { search: string; page: number; pageSize: number }) {
+export function clientPageQuery(
+  db: Db,
+  query: { search: string; page: number; pageSize: number },
+  pageStep = query.pageSize,
+) {
   return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset((query.page - 1) * pageStep);
 }
 
 /** The same page, from the clients the trigram index names: few matches are found and sorted at once. */
@@ -141,17 +158,27 @@ async function countClients(db: Db, key: string): Promise<number> {
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
-): Promise<{ items: ClientRow[]; total: number }> {
+): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
+  if (isShortSearch(key)) {
+    // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
+    // full after a few dozen rows at any size, and the matches are not counted.
+    const rows = await clientPageQuery(
+      db,
+      { ...query, pageSize: query.pageSize + 1 },
+      query.pageSize,
+    ).execute();
+    return shortSearchPage(rows.map(toClientRow), query.page, query.pageSize);
+  }
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;
-  if (total <= upTo - query.pageSize) return { items: [], total };
+  if (total <= upTo - query.pageSize) return { items: [], total, totalAtLeast: false };
   const named = clientIdsNamed(db, key);
   const rows = await (!named || readAlongOrder(total, await countedRows(db, "client"), upTo)
     ? clientPageQuery(db, query)
     : clientPageFromIndexQuery(db, query, named)
   ).execute();
-  return { items: rows.map(toClientRow), total };
+  return { items: rows.map(toClientRow), total, totalAtLeast: false };
 }
 
 export async function findClientRow(db: Db, id: string): Promise<ClientRow | undefined> {

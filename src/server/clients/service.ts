@@ -99,8 +99,14 @@ const emailTaken = () =>
   appError("email-already-in-use", 409, messages.registrationFailed(messages.emailTaken), { field: "email" });
 
 export async function searchClients(deps: ClientDeps, query: ClientListQuery): Promise<ClientPage> {
-  const { items, total } = await listClients(deps.db, query);
-  return { items: await withPlans(deps, deps.db, items), page: query.page, pageSize: query.pageSize, total };
+  const { items, total, totalAtLeast } = await listClients(deps.db, query);
+  return {
+    items: await withPlans(deps, deps.db, items),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    ...(totalAtLeast && { totalAtLeast }),
+  };
 }
 
 export async function getClient(deps: ClientDeps, id: string): Promise<Client> {

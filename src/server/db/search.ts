@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "./database.ts";
 
 /**
@@ -54,4 +54,36 @@ export async function countOf<DB, TB extends keyof DB, O>(
     .select((eb) => eb.fn.countAll<string | number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * A search shorter than the trigrams (one or two letters) matches names whose words start with it, not names
+ * merely holding it (docs/decisions/040): what a person typing the first letters of a name means, and dense enough
+ * that a page read along the list's order is full after a few dozen rows, at any size.
+ */
+export function isShortSearch(key: string): boolean {
+  return key !== "" && [...key].length < shortestIndexedSearch;
+}
+
+/**
+ * `column` (folded text) has a word starting with `key`: at its start, after a space, or, with `lines`, after a
+ * line break (familyNamesSearch holds one name a line).
+ */
+export function startsAWord(column: RawBuilder<unknown>, key: string, lines = false): RawBuilder<boolean> {
+  const escaped = key.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const starts = [`${escaped}%`, `% ${escaped}%`, ...(lines ? [`%\n${escaped}%`] : [])];
+  return sql<boolean>`(${sql.join(
+    starts.map((pattern) => sql`${column} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * A page of a short search, and its total as far as it is known: the page is read with one row more, so
+ * `totalAtLeast` says whether a next page exists, and the total counts the rows up to this page's end. Counting
+ * every match would read every name starting with the letters, which grows with the school (docs/decisions/040).
+ */
+export function shortSearchPage<T>(rows: T[], page: number, pageSize: number) {
+  const items = rows.slice(0, pageSize);
+  return { items, total: (page - 1) * pageSize + items.length, totalAtLeast: rows.length > pageSize };
 }

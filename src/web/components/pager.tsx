@@ -12,6 +12,7 @@ export function Pager({
   label,
   buttonClassName = "button button--blue",
   previousLabel,
+  open = false,
 }: {
   page: number;
   pages: number;
@@ -20,6 +21,8 @@ export function Pager({
   buttonClassName?: string;
   /** "Previous" unless given. */
   previousLabel?: string;
+  /** The last page is not known (a short search is not counted, docs/decisions/040): "Page X", Next while more. */
+  open?: boolean;
 }) {
   const { t } = useLingui();
   return (
@@ -33,9 +36,13 @@ export function Pager({
         {previousLabel ?? t`Previous`}
       </button>
       <span className="pager__status">
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
+        {open ? (
+          <Trans>Page {page}</Trans>
+        ) : (
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        )}
       </span>
       <button
         type="button"

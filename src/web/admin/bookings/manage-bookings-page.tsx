@@ -22,6 +22,7 @@ import { ClassScheduleDialog } from "./class-schedule-dialog.tsx";
 import { ClassSwimmersDialog } from "./class-swimmers-dialog.tsx";
 import { EditBookingDialog } from "./edit-booking-dialog.tsx";
 import "./manage-bookings.css";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 
 const shortDay = (day: string) => formatDay(day, { dateStyle: "medium" });
 
@@ -41,7 +42,8 @@ export function ManageBookingsPage() {
   const toast = useToast();
   const searchId = useId();
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / manageBookingsPageSize));
+  const more = query.data?.totalAtLeast === true;
+  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / manageBookingsPageSize));
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -82,6 +84,7 @@ export function ManageBookingsPage() {
             setPage(1);
           }}
         />
+        <ShortSearchHint search={search} />
       </search>
 
       <BookingListStatus query={query} search={search} page={page}>
@@ -103,10 +106,11 @@ export function ManageBookingsPage() {
         )}
       </BookingListStatus>
 
-      {(total > manageBookingsPageSize || page > 1) && (
+      {(total > manageBookingsPageSize || more || page > 1) && (
         <Pager
           page={page}
           pages={pages}
+          open={more}
           onPage={setPage}
           label={t`Bookings pages`}
           previousLabel={t`Prev`}

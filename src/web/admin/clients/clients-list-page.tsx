@@ -13,6 +13,7 @@ import { useToast } from "../../components/toast/toast.tsx";
 import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
 import { PlanSummary } from "../components/plan-summary.tsx";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import { HouseholdCredits } from "./household-credits.tsx";
 import { HouseholdExport } from "./household-export.tsx";
@@ -66,7 +67,8 @@ export function ClientsListPage() {
   const searchId = useId();
 
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / clientPageSize));
+  const more = query.data?.totalAtLeast === true;
+  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / clientPageSize));
 
   function goToPage(next: number) {
     setParams((current) => {
@@ -105,6 +107,7 @@ export function ClientsListPage() {
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
         />
+        <ShortSearchHint search={search} />
       </search>
 
       {query.isError ? (
@@ -127,10 +130,11 @@ export function ClientsListPage() {
         <ClientsTable clients={query.data.items} onEdit={setEditing} onDelete={setDeleting} />
       )}
 
-      {(total > clientPageSize || page > 1) && (
+      {(total > clientPageSize || more || page > 1) && (
         <Pager
           page={page}
           pages={pages}
+          open={more}
           onPage={goToPage}
           label={t`Clients pages`}
           previousLabel={t`Prev`}

@@ -17,6 +17,7 @@ import { BookingListStatus } from "../components/booking-list-status.tsx";
 import { LessonPlace } from "../components/lesson-place.tsx";
 import { useDebounced } from "../components/use-debounced.ts";
 import "./admin-feedback.css";
+import { ShortSearchHint } from "../components/short-search-hint.tsx";
 
 const clientNameOf = (booking: Booking) => booking.clientName ?? bookingMessages.unknownClient;
 const titleOf = (booking: Booking) => shownBookingTitle(booking.title);
@@ -35,7 +36,8 @@ export function AdminFeedbackPage() {
   const [selected, setSelected] = useState<Booking | null>(null);
   const searchId = useId();
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / adminFeedbackPageSize));
+  const more = query.data?.totalAtLeast === true;
+  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / adminFeedbackPageSize));
   // The list's fresh copy of the picked booking, once a save has refreshed it.
   const shown = query.data?.items.find((booking) => booking.id === selected?.id) ?? selected;
 
@@ -59,6 +61,7 @@ export function AdminFeedbackPage() {
             setPage(1);
           }}
         />
+        <ShortSearchHint search={search} />
       </search>
 
       <div className="feedback-layout">
@@ -91,10 +94,11 @@ export function AdminFeedbackPage() {
               </ul>
             )}
           </BookingListStatus>
-          {(total > adminFeedbackPageSize || page > 1) && (
+          {(total > adminFeedbackPageSize || more || page > 1) && (
             <Pager
               page={page}
               pages={pages}
+              open={more}
               onPage={setPage}
               label={t`Bookings pages`}
               previousLabel={t`Prev`}
