@@ -8,13 +8,13 @@ import type { Locale } from "../../src/domain/locale.ts";
 import type { GalleryMediaType } from "../../src/domain/media.ts";
 import { packOf } from "../../src/domain/pack-catalogue.ts";
 import type { PackType } from "../../src/domain/packs.ts";
+import { searchKey } from "../../src/domain/search.ts";
 import type { Attendance } from "../../src/domain/today.ts";
 import type { Auth } from "../../src/server/auth/auth.ts";
 import { curriculumOf, readScales } from "../../src/server/curriculum/service.ts";
 import type { Db } from "../../src/server/db/database.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
-import { searchKey } from "../../src/server/db/search.ts";
 import { familyNamesSearchOf, refreshFamilyNames } from "../../src/server/households/service.ts";
 import { mediaKeysOf } from "../../src/server/media/keys.ts";
 

@@ -2,16 +2,14 @@ import { type AliasableExpression, type ExpressionBuilder, type SelectQueryBuild
 import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/bookings.ts";
 import type { LessonMove } from "../../domain/reschedules.ts";
 import type { CancellationShown } from "../../domain/school-cancellation.ts";
+import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
-  isShortSearch,
   readAlongOrder,
-  searchKey,
-  shortestIndexedSearch,
   shortSearchPage,
   startsAWord,
   trigramPhrase,

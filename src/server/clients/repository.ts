@@ -1,16 +1,14 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
+import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
   countOf,
-  isShortSearch,
   readAlongOrder,
-  searchKey,
-  shortestIndexedSearch,
   shortSearchPage,
   startsAWord,
   trigramPhrase,

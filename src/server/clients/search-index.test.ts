@@ -3,10 +3,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createClient, createPlan } from "../../../test/support/factories.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { searchKey } from "../../domain/search.ts";
 import { listBookings } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
-import { countedRows, searchKey } from "../db/search.ts";
+import { countedRows } from "../db/search.ts";
 import {
   clientIdsNamed,
   clientPageFromIndexQuery,

@@ -7,17 +7,6 @@ import type { Db } from "./database.ts";
  * reading the index's hits.
  */
 
-/**
- * The form of a name stored for search, and of the search text: lower case without accents, so "maria"
- * finds "María" and the order is the same on both engines.
- */
-export function searchKey(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
-}
-
-/** A trigram index finds only what holds a whole trigram: a shorter search reads every name instead. */
-export const shortestIndexedSearch = 3;
-
 /** `text` as an FTS5 phrase: with the trigram tokenizer, it matches where `text` is a substring. */
 export function trigramPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
@@ -54,15 +43,6 @@ export async function countOf<DB, TB extends keyof DB, O>(
     .select((eb) => eb.fn.countAll<string | number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
-}
-
-/**
- * A search shorter than the trigrams (one or two letters) matches names whose words start with it, not names
- * merely holding it (docs/decisions/040): what a person typing the first letters of a name means, and dense enough
- * that a page read along the list's order is full after a few dozen rows, at any size.
- */
-export function isShortSearch(key: string): boolean {
-  return key !== "" && [...key].length < shortestIndexedSearch;
 }
 
 /**

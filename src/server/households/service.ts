@@ -1,7 +1,7 @@
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
+import { searchKey } from "../../domain/search.ts";
 import type { SignedIn } from "../auth/session.ts";
 import type { Db } from "../db/database.ts";
-import { searchKey } from "../db/search.ts";
 import { type GuardianContact, mailRecipientsOf, memberNamesOf, setFamilyNamesSearch } from "./repository.ts";
 
 export {

@@ -2,6 +2,24 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import "./pager.css";
 
 /**
+ * A searched list's pages from its answer: how many (one past this page while a short search says there is more,
+ * docs/decisions/040), whether the last is known (`open` when not), and whether the pager shows at all.
+ */
+export function pagingOf(
+  answer: { total: number; totalAtLeast?: boolean } | undefined,
+  page: number,
+  pageSize: number,
+): { pages: number; open: boolean; shown: boolean } {
+  const total = answer?.total ?? 0;
+  const open = answer?.totalAtLeast === true;
+  return {
+    pages: open ? page + 1 : Math.max(1, Math.ceil(total / pageSize)),
+    open,
+    shown: total > pageSize || open || page > 1,
+  };
+}
+
+/**
  * Previous / Page X of Y / Next (spec §2; the admin's lists say Prev). The caller keeps the page (in the address,
  * where a reload and Back keep it) and gives its own button look.
  */

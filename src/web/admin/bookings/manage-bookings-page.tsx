@@ -10,7 +10,7 @@ import { cancellationShownWords } from "../../../domain/school-cancellation.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { ConfirmDialog } from "../../components/dialog/dialog.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { Pager, pagingOf } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useBookingList, useDeleteBooking } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
@@ -41,9 +41,7 @@ export function ManageBookingsPage() {
   const remove = useDeleteBooking();
   const toast = useToast();
   const searchId = useId();
-  const total = query.data?.total ?? 0;
-  const more = query.data?.totalAtLeast === true;
-  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / manageBookingsPageSize));
+  const paging = pagingOf(query.data, page, manageBookingsPageSize);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -106,11 +104,11 @@ export function ManageBookingsPage() {
         )}
       </BookingListStatus>
 
-      {(total > manageBookingsPageSize || more || page > 1) && (
+      {paging.shown && (
         <Pager
           page={page}
-          pages={pages}
-          open={more}
+          pages={paging.pages}
+          open={paging.open}
           onPage={setPage}
           label={t`Bookings pages`}
           previousLabel={t`Prev`}

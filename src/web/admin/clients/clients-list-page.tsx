@@ -8,7 +8,7 @@ import { messages } from "../../../domain/messages.ts";
 import { packTitle } from "../../../domain/packs.ts";
 import { queryParams } from "../../../domain/paths.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog/dialog.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { Pager, pagingOf } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useClientSearch, useDeleteClient } from "../api/clients.ts";
 import { EditClientForm } from "../components/edit-client-form.tsx";
@@ -66,9 +66,7 @@ export function ClientsListPage() {
   const toast = useToast();
   const searchId = useId();
 
-  const total = query.data?.total ?? 0;
-  const more = query.data?.totalAtLeast === true;
-  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / clientPageSize));
+  const paging = pagingOf(query.data, page, clientPageSize);
 
   function goToPage(next: number) {
     setParams((current) => {
@@ -130,11 +128,11 @@ export function ClientsListPage() {
         <ClientsTable clients={query.data.items} onEdit={setEditing} onDelete={setDeleting} />
       )}
 
-      {(total > clientPageSize || more || page > 1) && (
+      {paging.shown && (
         <Pager
           page={page}
-          pages={pages}
-          open={more}
+          pages={paging.pages}
+          open={paging.open}
           onPage={goToPage}
           label={t`Clients pages`}
           previousLabel={t`Prev`}

@@ -10,7 +10,7 @@ import {
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { formatDay, hasDayCome } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
-import { Pager } from "../../components/pager.tsx";
+import { Pager, pagingOf } from "../../components/pager.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
 import { useFeedbackList, useSaveFeedback } from "../api/bookings.ts";
 import { BookingListStatus } from "../components/booking-list-status.tsx";
@@ -35,9 +35,7 @@ export function AdminFeedbackPage() {
   const query = useFeedbackList(search, page);
   const [selected, setSelected] = useState<Booking | null>(null);
   const searchId = useId();
-  const total = query.data?.total ?? 0;
-  const more = query.data?.totalAtLeast === true;
-  const pages = more ? page + 1 : Math.max(1, Math.ceil(total / adminFeedbackPageSize));
+  const paging = pagingOf(query.data, page, adminFeedbackPageSize);
   // The list's fresh copy of the picked booking, once a save has refreshed it.
   const shown = query.data?.items.find((booking) => booking.id === selected?.id) ?? selected;
 
@@ -94,11 +92,11 @@ export function AdminFeedbackPage() {
               </ul>
             )}
           </BookingListStatus>
-          {(total > adminFeedbackPageSize || more || page > 1) && (
+          {paging.shown && (
             <Pager
               page={page}
-              pages={pages}
-              open={more}
+              pages={paging.pages}
+              open={paging.open}
               onPage={setPage}
               label={t`Bookings pages`}
               previousLabel={t`Prev`}
