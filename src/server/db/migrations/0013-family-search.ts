@@ -6,7 +6,7 @@ import { isPostgres } from "../portable.ts";
  * holds the folded first and last names of the household's swimmers and guardians other than its first guardian
  * (whose own are the row's firstNameSearch and lastNameSearch), one a line; the app writes it whenever a
  * household's members change (households/service.ts refreshFamilyNames), since folding accents is the app's
- * (db/search.ts searchKey), not SQL's. It is indexed as the client name is (migration 0009): a trigram index on
+ * (domain/search.ts searchKey), not SQL's. It is indexed as the client name is (migration 0009): a trigram index on
  * each engine; on SQLite it also joins client_name_order_idx, so the list read in name order still tests each row
  * from the index alone. Empty for a family of one, which is found exactly as before.
  */
@@ -69,7 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     update "clientName" set "family" = new."familyNamesSearch" where "clientId" = new."id"; end`.execute(db);
 }
 
-/** The fold of db/search.ts searchKey as it is today (a migration keeps its own copy). */
+/** The fold of domain/search.ts searchKey as it is today (a migration keeps its own copy). */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /** Every household with members besides its first guardian gets their names. */
