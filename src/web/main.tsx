@@ -14,7 +14,6 @@ const earlyClicks = holdEarlyClicks(container);
 
 const start = async () => {
   const [{ hydrate }, words] = await Promise.all([import("./public/hydrate.tsx"), fetchPageWords(container)]);
-  earlyClicks.release();
   hydrate(container, words, earlyClicks.replay);
 };
 /** After the load event and the paint that follows it (a headless browser may fire load before its first paint). */
