@@ -2,11 +2,12 @@
  * npm run audit:lighthouse: builds the site, serves the production build on a fresh SQLite database, and runs
  * Lighthouse (mobile settings, Debian's Chromium) on every public page, in English and in Spanish (`/es/…`). The
  * Spanish pages are asked for as a Spanish browser asks (Accept-Language: es), which the English addresses would
- * send to them. Fails when a score is under 95 or when a
- * page's scripts weigh more than 90 KB as served (the compressed bytes the browser downloads, every script of the
- * page's load). LCP and FCP are reported, never judged: even simulated, they follow this machine's load. The page's
- * words (its catalogues and texts, one JSON file per language, public/page-words.ts) are data, not script: reported
- * beside the scripts, not judged.
+ * send to them. Fails when a score is under 95, when a page's scripts weigh more than 90 KB as served (the
+ * compressed bytes the browser downloads, every script of the page's load), or when its LCP misses issue 31's bar:
+ * a median over 1.0 s or any run over 1.2 s (the issue asks it of 5 runs: `--runs 5`). Even simulated, LCP follows
+ * this machine's load: judge it on an otherwise idle machine. FCP is reported. The page's words (its catalogues and
+ * texts, one JSON file per language, public/page-words.ts) are data, not script: reported beside the scripts, not
+ * judged.
  * The 404 page loads the same scripts as the others; Lighthouse refuses to audit a page answered with 404.
  *
  *   npm run audit:lighthouse [-- --runs 5] [-- --pages /es/,/es/services]
@@ -16,7 +17,7 @@
  *
  *   npm run audit:lighthouse -- --staff
  *
- * audits the instructor's day instead (/today, issue 27: performance at least 90): signed in as the owner, on the
+ * audits the instructor's day instead (/today, issue 31: performance at least 95): signed in as the owner, on the
  * busiest day of a school that `npm run seed` filled (200 households), every lesson of that day taught by the owner.
  * Its scripts are the signed-in area's, not judged against the public pages' budget.
  *
@@ -41,6 +42,8 @@ import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 /** design.md: at most 90 KB (90,000 bytes) of JavaScript as served on a public page's first load. */
 const SCRIPT_BUDGET_BYTES = 90_000;
+/** Issue 31: a public page's LCP, the median of its runs and the slowest of them. */
+const PUBLIC_LCP = { medianMs: 1000, anyRunMs: 1200 };
 /** Issue 31: a client page on a phone. */
 const CLIENT_BUDGET = { scriptBytes: 120_000, lcpMs: 1500, cls: 0.02, tbtMs: 150 };
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
@@ -55,7 +58,7 @@ const { values: options } = parseArgs({
   },
 });
 const signedIn = options.staff || options.client;
-const BAR = options.staff ? 90 : 95;
+const BAR = 95;
 /** A signed-in page is kept out of search engines on purpose: SEO is not asked of it. */
 const categories = signedIn ? allCategories.filter((name) => name !== "seo") : allCategories;
 const owner = { email: "owner@lighthouse.test", password: "lighthouse-owner-1" };
@@ -331,6 +334,12 @@ const rows: Row[] = [...runsOf].map(([page, pageRuns]) => {
     ...(!signedIn && scriptBytes > SCRIPT_BUDGET_BYTES
       ? [`JavaScript ${scriptBytes} B > ${SCRIPT_BUDGET_BYTES} B`]
       : []),
+    ...(!signedIn && middle.lcpMs > PUBLIC_LCP.medianMs
+      ? [`LCP median ${middle.lcpMs} ms > ${PUBLIC_LCP.medianMs} ms`]
+      : []),
+    ...(!signedIn && (byLcp.at(-1)?.lcpMs ?? 0) > PUBLIC_LCP.anyRunMs
+      ? [`LCP ${byLcp.at(-1)?.lcpMs} ms in one run > ${PUBLIC_LCP.anyRunMs} ms`]
+      : []),
     ...(options.client ? clientProblems({ scriptBytes, lcpMs: middle.lcpMs, cls, tbtMs }) : []),
   ];
   if (problems.length > 0) {
@@ -383,5 +392,7 @@ if (failed.length > 0) {
 console.log(
   options.client
     ? `\nEvery page scores at least ${BAR}, within LCP ${CLIENT_BUDGET.lcpMs} ms, CLS ${CLIENT_BUDGET.cls}, TBT ${CLIENT_BUDGET.tbtMs} ms and ${kb(CLIENT_BUDGET.scriptBytes)} KB of JavaScript.`
-    : `\nEvery page scores at least ${BAR} and serves at most ${kb(SCRIPT_BUDGET_BYTES)} KB of JavaScript (LCP is reported, not judged).`,
+    : signedIn
+      ? `\nEvery page scores at least ${BAR}.`
+      : `\nEvery page scores at least ${BAR}, serves at most ${kb(SCRIPT_BUDGET_BYTES)} KB of JavaScript, and shows its largest content within ${PUBLIC_LCP.medianMs} ms (median) and ${PUBLIC_LCP.anyRunMs} ms (every run).`,
 );
