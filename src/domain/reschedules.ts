@@ -170,8 +170,9 @@ export function rescheduleDeadline(
 /**
  * Whether a family may ask to move the lesson now. A lesson is moved only up to its free-cancellation deadline (the
  * policy's notice before its start, that moment included): after it, the class is as good as used or credited by
- * the policy, and a move would sidestep that rule. The plan may move at most `reschedulesPerPackage` classes; a
- * request waiting counts while it waits, so a family cannot ask for more moves than the school could accept.
+ * the policy, and a move would sidestep that rule. A package (the plan's current paid period: the purchase, then
+ * each renewal) may move at most `reschedulesPerPackage` classes; a request waiting counts while it waits, so a
+ * family cannot ask for more moves than the school could accept.
  */
 export function rescheduleRefusal(check: RescheduleCheck): RescheduleRefusal | null {
   const { policy, lesson, now, timeZone } = check;

@@ -79,6 +79,9 @@ export const planForCreditLessonOf = (db: Db, clientId: string) =>
 /** A plan by id, active or not, locked like lockActivePlanOf. */
 export const lockPlan = (trx: Db, planId: number) => repository.lockPlan(trx, planId);
 
+/** Plans by id, active or not. */
+export const plansById = (db: Db, planIds: readonly number[]) => repository.findPlans(db, planIds);
+
 /** The first day (school time) of the plan's current period: its dates from this day on count against it. */
 export const periodStartOf = (plan: Plan, timeZone: string) => planPeriodStartDay(plan, timeZone);
 

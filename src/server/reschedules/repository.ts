@@ -64,13 +64,21 @@ export async function householdDaysBetween(
   return rows.map((row) => row.date);
 }
 
-/** The plan's moves: accepted requests, and requests waiting (of lessons not cancelled). */
-export async function planMoveCounts(db: Db, planId: number): Promise<{ moved: number; waiting: number }> {
+/**
+ * The plan's moves: accepted requests, and requests waiting (of lessons not cancelled), of its lessons dated from
+ * `fromDay` on (its current period's, as its classes count them).
+ */
+export async function planMoveCounts(
+  db: Db,
+  planId: number,
+  fromDay: string,
+): Promise<{ moved: number; waiting: number }> {
   const rows = await db
     .selectFrom("lessonReschedule")
     .innerJoin("lesson", "lesson.id", "lessonReschedule.lessonId")
     .select(["lessonReschedule.status", (eb) => eb.fn.countAll<string | number>().as("count")])
     .where("lesson.planId", "=", planId)
+    .where("lesson.date", ">=", fromDay)
     .where((eb) =>
       eb.or([
         eb("lessonReschedule.status", "=", "accepted"),

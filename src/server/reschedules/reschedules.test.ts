@@ -25,6 +25,7 @@ import type {
   RescheduleOptionsResponse,
 } from "../../domain/reschedules.ts";
 import type { TodayResponse } from "../../domain/today.ts";
+import { startNewPeriod } from "../plans/service.ts";
 
 /**
  * A family moves a lesson to one of the instructor's free times (issue 29, docs/decisions/033) on a real database
@@ -246,7 +247,7 @@ describe("asking to move a lesson, and the school accepting", () => {
 });
 
 describe("the policy's limits", () => {
-  it("counts moves per plan against the cap of the lesson's version, and refuses after the notice deadline", async () => {
+  it("counts moves per package against the cap of the lesson's version, and refuses after the notice deadline", async () => {
     clock.set("2026-03-02T10:00:00.000Z");
     const { family, lessonIds } = await familyWith(
       ["2026-04-06", "2026-04-07", "2026-04-08", "2026-03-03"],
@@ -278,6 +279,47 @@ describe("the policy's limits", () => {
     expect(late.refusal).toBe(
       "A class can be moved up to 24 hours before it starts, and that time has passed. You can still cancel it.",
     );
+  });
+});
+
+describe("a renewal", () => {
+  it("brings the policy's moves again: the cap counts the lessons of the plan's current period", async () => {
+    clock.set("2026-03-02T10:00:00.000Z");
+    const { family, lessonIds } = await familyWith(["2026-03-10", "2026-03-11", "2026-04-14"], "Renews");
+    for (const [from, to] of [
+      ["2026-03-10", "2026-03-12"],
+      ["2026-03-11", "2026-03-13"],
+    ] as const) {
+      const asked = await json<AskRescheduleResponse>(
+        await ask(family, family.id, lessonIds[from] as number, to, "08:00"),
+      );
+      await json(await decide(owner, asked.request.id, "accept"));
+    }
+    const april = lessonIds["2026-04-14"] as number;
+    expect(await json<RescheduleOptionsResponse>(await options(family, family.id, april))).toMatchObject({
+      moved: 2,
+      cap: 2,
+      freeTimes: [],
+    });
+
+    // The package renews on April 1st (what a Stripe renewal does to the plan, subscriptions/service.ts).
+    const { planId } = await lessonRow(april);
+    await startNewPeriod(t.db, planId, 4, "2026-04-01T08:00:00.000Z");
+    clock.set("2026-04-02T10:00:00.000Z");
+    // A month later: both sign in again (5 minutes idle sign each session out).
+    const again = async (account: TestAccount) => ({
+      ...account,
+      cookie: (await signIn(t, account.email, account.password)).cookie,
+    });
+    const [familyNow, ownerNow] = [await again(family), await again(owner)];
+    const renewed = await json<RescheduleOptionsResponse>(await options(familyNow, family.id, april));
+    expect(renewed).toMatchObject({ refusal: null, moved: 0, cap: 2 });
+    expect(renewed.freeTimes.length).toBeGreaterThan(0);
+    const asked = await json<AskRescheduleResponse>(
+      await ask(familyNow, family.id, april, "2026-04-15", "08:00"),
+    );
+    await json(await decide(ownerNow, asked.request.id, "accept"));
+    expect(await lessonRow(april)).toMatchObject({ date: "2026-04-15", rescheduledFromDate: "2026-04-14" });
   });
 });
 

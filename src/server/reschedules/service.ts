@@ -29,7 +29,7 @@ import { appError } from "../http/errors.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { availabilityBetween } from "../instructors/service.ts";
-import { lockPlan } from "../plans/service.ts";
+import { lockPlan, type Plan, periodStartOf, plansById } from "../plans/service.ts";
 import { policyByVersion } from "../policy/service.ts";
 import type { QueuedMail } from "../ports/mail/outbox.ts";
 import { reschedulesAreAutomatic } from "../settings/service.ts";
@@ -101,10 +101,21 @@ async function freeTimesOf(
   });
 }
 
+/**
+ * The moves counted against the policy's cap: those of the plan's current paid period, its lessons dated from the
+ * period's first day on (as its classes are counted). A renewal buys a new package, and with it new reschedules.
+ */
+function periodMoveCounts(deps: RescheduleDeps, db: Db, plan: Plan | undefined, planId: number) {
+  // A lesson's plan is never deleted while the lesson stands; without it, every move of the plan counts.
+  const fromDay = plan ? periodStartOf(plan, deps.config.TZ_SCHOOL) : "";
+  return planMoveCounts(db, planId, fromDay);
+}
+
 /** Whether the lesson may be moved now, and the plan's counts: refused with the family's sentence when not. */
 async function checkOf(deps: RescheduleDeps, db: Db, lesson: LessonToMove, now: Date) {
   const policy = await policyOf(db, lesson);
-  const counts = await planMoveCounts(db, lesson.planId);
+  const [plan] = await plansById(db, [lesson.planId]);
+  const counts = await periodMoveCounts(deps, db, plan, lesson.planId);
   const pending = (await pendingOfLesson(db, lesson.id)) ?? null;
   const refusal = rescheduleRefusal({
     policy,
@@ -263,7 +274,7 @@ async function acceptIn(
   now: Date,
 ): Promise<number[]> {
   const at = now.toISOString();
-  await lockPlan(trx, lesson.planId);
+  const plan = await lockPlan(trx, lesson.planId);
   if (
     !(await decideRequest(trx, request.id, { status: "accepted", decidedByUserId: byUserId, decidedAt: at }))
   ) {
@@ -278,7 +289,7 @@ async function acceptIn(
   }
   const policy = await policyOf(trx, current);
   // The cap counts the accepted moves; this request is now one of them.
-  const { moved } = await planMoveCounts(trx, current.planId);
+  const { moved } = await periodMoveCounts(deps, trx, plan, current.planId);
   if (!capAllowsAccepting(policy, moved - 1)) {
     throw appError("reschedule-cap-reached", 409, rescheduleMessages.capReachedOnAccept);
   }
@@ -408,6 +419,9 @@ export async function waitingReschedules(
   const rows = await pendingRequests(deps.db, viewer.role === "instructor" ? viewer.userId : null);
   const caps = new Map<number, number>();
   const counts = new Map<number, number>();
+  const plans = new Map(
+    (await plansById(deps.db, [...new Set(rows.map((row) => row.planId))])).map((plan) => [plan.id, plan]),
+  );
   const requests = [];
   for (const row of rows) {
     if (!caps.has(row.policyVersion)) {
@@ -416,7 +430,10 @@ export async function waitingReschedules(
         (await policyByVersion(deps.db, row.policyVersion))?.policy.reschedulesPerPackage ?? 0,
       );
     }
-    if (!counts.has(row.planId)) counts.set(row.planId, (await planMoveCounts(deps.db, row.planId)).moved);
+    if (!counts.has(row.planId)) {
+      const { moved } = await periodMoveCounts(deps, deps.db, plans.get(row.planId), row.planId);
+      counts.set(row.planId, moved);
+    }
     const { planId: _plan, policyVersion, instructorId: _instructor, ...request } = row;
     requests.push({ ...request, moved: counts.get(row.planId) ?? 0, cap: caps.get(policyVersion) ?? 0 });
   }
