@@ -94,11 +94,10 @@ const familyMedia = 20;
 /**
  * A second guardian of a seeded family (docs/decisions/019) who may book and see progress, in a household with an
  * active plan and children with assessments: the parent whose family dashboard, /progress, credits and media are
- * benched. Gives the family milestones and gallery items through the factories (the seed gives a few a video). None
- * with `--families off`: the caller then falls back to the seeded client.
+ * benched. None with `--families off`.
  */
-async function familyOf(db: Db, notClientId: string, now: Date) {
-  const family = await db
+async function familyOf(db: Db, notClientId: string) {
+  return db
     .selectFrom("guardian")
     .innerJoin("user", "user.id", "guardian.userId")
     .innerJoin("subscriptionPlan", "subscriptionPlan.clientId", "guardian.clientId")
@@ -119,30 +118,34 @@ async function familyOf(db: Db, notClientId: string, now: Date) {
     )
     .orderBy("guardian.clientId")
     .executeTakeFirst();
-  if (!family) return undefined;
-  const children = await db
+}
+
+/**
+ * Milestones and gallery items for the household's swimmers, one every five days back from `now`, through the
+ * factories (the seed gives about one household in five a single video, and no milestone).
+ */
+async function familyMediaOf(db: Db, householdId: string, now: Date) {
+  const swimmers = await db
     .selectFrom("swimmer")
     .select("id")
-    .where("clientId", "=", family.householdId)
-    .where("userId", "is", null)
+    .where("clientId", "=", householdId)
     .orderBy("id")
     .execute();
-  const day = (back: number) => new Date(now.getTime() - back * 5 * 86_400_000).toISOString();
-  const swimmerOf = (index: number) => children[index % children.length]?.id;
+  const at = (index: number) => new Date(now.getTime() - index * 5 * 86_400_000).toISOString();
+  const swimmerOf = (index: number) => swimmers[index % swimmers.length]?.id;
   const milestones: NewMilestone[] = Array.from({ length: familyMedia }, (_, index) => ({
-    clientId: family.householdId,
+    clientId: householdId,
     swimmerId: swimmerOf(index),
-    timestamp: day(index),
+    timestamp: at(index),
   }));
   const galleryItems: NewGalleryItem[] = Array.from({ length: familyMedia }, (_, index) => ({
-    clientId: family.householdId,
+    clientId: householdId,
     swimmerId: swimmerOf(index),
     mediaType: index % 4 === 0 ? "video" : "image",
-    date: day(index).slice(0, 10),
-    uploadedAt: day(index),
+    date: at(index).slice(0, 10),
+    uploadedAt: at(index),
   }));
   await seed(db, { milestones, galleryItems });
-  return family;
 }
 
 /** The instructor's lessons on the benched day, on the hour from 9:00: a full morning and afternoon. */
@@ -434,7 +437,9 @@ async function prepare(engine: Engine, clients: number, bookings: number, famili
       .executeTakeFirstOrThrow();
     // The household's first swimmer has the household's id (docs/decisions/019).
     await longHistory(db, client.id, now);
-    const family = (await familyOf(db, client.id, now)) ?? { ...client, householdId: client.id };
+    // With `--families off` there is no second guardian: the family's routes are then the client's.
+    const family = (await familyOf(db, client.id)) ?? { email: client.email, householdId: client.id };
+    await familyMediaOf(db, family.householdId, now);
     const today = dayInZone(now, config.TZ_SCHOOL);
     const instructor = await instructorWithADay(db, passwordHash, today);
     const setupSeconds = (performance.now() - started) / 1000 - seedSeconds;

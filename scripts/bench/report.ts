@@ -12,6 +12,8 @@ export interface Figure {
   bookings: number;
   route: string;
   requestsPerSecond: number;
+  /** Answered in the whole load (a route slower than the load's duration answers none, and shows no error). */
+  requests?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -79,6 +81,7 @@ export function missedBars(f: Figure): string[] {
   const kind = kindOf.get(f.route);
   if (!kind) return [];
   const missed: string[] = [];
+  if (f.requests === 0) missed.push("nothing answered");
   const least = ratioBar[kind];
   if (least !== null && f.ratio < least) missed.push(`< ${least} ×`);
   if (f.p99 > p99Bar) missed.push(`p99 > ${p99Bar} ms`);
