@@ -7,11 +7,16 @@
  *   npm run bench -- [--sizes 1000,10000,100000] [--bookings 100000] [--duration 8] [--connections 50]
  *                    [--engines sqlite,postgres] [--routes clients,bookings] [--families off]
  *
- * For each engine and size: a fresh database filled by `npm run seed`'s code, the real server started as
- * `npm start` runs it (NODE_ENV=production, its JSON log going to /dev/null), an admin and a seeded client signed
- * in, then autocannon on each route in turn. PostgreSQL is BENCH_DATABASE_URL, else DATABASE_URL, else the local
- * postgres://postgres@127.0.0.1:5432/test; a database bench_<size> is made beside it. Results also go to
- * reports/bench.json. BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
+ * For each engine and size: a fresh database filled by `npm run seed`'s code, then through the test factories an
+ * instructor with lessons on the school's today and a family's milestones and gallery items; the real server
+ * started as `npm start` runs it (NODE_ENV=production, its JSON log going to /dev/null); the owner, a seeded
+ * household's first guardian, a second guardian of a seeded family and the instructor signed in, and the family
+ * given class credits by the owner through the API; then each route (routes.ts) asked once, its answer checked (a
+ * non-2xx or an answer without rows stops the run), and loaded with autocannon in turn. PostgreSQL is
+ * BENCH_DATABASE_URL, else DATABASE_URL, else the local postgres://postgres@127.0.0.1:5432/test; a database
+ * bench_<size> is made beside it. At the end: every figure by engine and size, then issue 31's table (report.ts).
+ * Results also go to reports/bench.json; a non-2xx answer under load ends the run with exit code 1.
+ * BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,87 +26,32 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { addDays, dayInZone } from "../../src/domain/school-day.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { curriculumOf } from "../../src/server/curriculum/service.ts";
 import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
-import { type NewAssessment, seedProgress } from "../../test/support/factories.ts";
+import {
+  createBooking,
+  createInstructorAccount,
+  type NewAssessment,
+  type NewGalleryItem,
+  type NewMilestone,
+  seed,
+  seedProgress,
+} from "../../test/support/factories.ts";
 import { seedDemo } from "../seed.ts";
-
-type Engine = "sqlite" | "postgres";
-type Caller = "visitor" | "admin" | "client";
-interface Route {
-  name: string;
-  path: (ids: { clientId: string }) => string;
-  as: Caller;
-  /**
-   * Asked once before the load, with its time printed: a route that serves a counting it keeps for a while (the
-   * overview, the reports) is measured as served, and its first, cold counting is reported beside it.
-   */
-  warm?: boolean;
-}
-
-const routes: Route[] = [
-  { name: "GET /healthz", path: () => "/healthz", as: "visitor" },
-  { name: "GET /api/session, signed in", path: () => "/api/session", as: "admin" },
-  { name: "GET /api/clients page 1", path: () => "/api/clients", as: "admin" },
-  { name: "GET /api/clients?search=vega", path: () => "/api/clients?search=vega", as: "admin" },
-  { name: "GET /api/clients?search=zzzz (no match)", path: () => "/api/clients?search=zzzz", as: "admin" },
-  // One and two letters (issue 31): what an admin types first.
-  { name: "GET /api/clients?search=g", path: () => "/api/clients?search=g", as: "admin" },
-  { name: "GET /api/clients?search=ga", path: () => "/api/clients?search=ga", as: "admin" },
-  { name: "Manage Bookings: GET /api/bookings page 1", path: () => "/api/bookings", as: "admin" },
-  {
-    name: "Manage Bookings: GET /api/bookings?search=garcia",
-    path: () => "/api/bookings?search=garcia",
-    as: "admin",
-  },
-  { name: "Manage Bookings: GET /api/bookings?search=g", path: () => "/api/bookings?search=g", as: "admin" },
-  {
-    name: "Manage Bookings: GET /api/bookings?search=ga",
-    path: () => "/api/bookings?search=ga",
-    as: "admin",
-  },
-  {
-    name: "Admin feedback: GET /api/bookings/feedback-list?search=g",
-    path: () => "/api/bookings/feedback-list?search=g",
-    as: "admin",
-  },
-  {
-    name: "Admin feedback: GET /api/bookings/feedback-list?search=ga",
-    path: () => "/api/bookings/feedback-list?search=ga",
-    as: "admin",
-  },
-  {
-    name: "Admin feedback: GET /api/bookings/feedback-list?search=lopez",
-    path: () => "/api/bookings/feedback-list?search=lopez",
-    as: "admin",
-  },
-  // The owner's overview (issue 30): as served (counted at most once a minute) and counted afresh each request.
-  { name: "Overview: GET /api/overview", path: () => "/api/overview", as: "admin", warm: true },
-  {
-    name: "Overview counted afresh: GET /api/overview?fresh=1",
-    path: () => "/api/overview?fresh=1",
-    as: "admin",
-  },
-  { name: "Reports: GET /api/reports (12 months)", path: () => "/api/reports", as: "admin", warm: true },
-  {
-    name: "Dashboard: GET /api/clients/:id/bookings",
-    path: ({ clientId }) => `/api/clients/${clientId}/bookings`,
-    as: "client",
-  },
-  {
-    name: "Dashboard: GET /api/subscriptions/used-classes/:id",
-    path: ({ clientId }) => `/api/subscriptions/used-classes/${clientId}`,
-    as: "client",
-  },
-  {
-    name: "/progress for a swimmer with 200 assessments: GET /api/clients/:id/progress",
-    path: ({ clientId }) => `/api/clients/${clientId}/progress`,
-    as: "client",
-  },
-];
+import {
+  bareRoute,
+  detailedTables,
+  type Engine,
+  type Figure,
+  issueTable,
+  missedBars,
+  rssFigure,
+} from "./report.ts";
+import { type BenchIds, type Caller, type Route, routes } from "./routes.ts";
 
 /** How many assessments the signed-in client's first swimmer has: the longest history /progress reads here. */
 const benchAssessments = 200;
@@ -138,24 +88,149 @@ async function longHistory(db: Db, swimmerId: string, now: Date): Promise<void> 
   await seedProgress(db, { assessments, levelResults: [] });
 }
 
+/** How many milestones and gallery items the family has: a few pages of each. */
+const familyMedia = 20;
+
+/**
+ * A second guardian of a seeded family (docs/decisions/019) who may book and see progress, in a household with an
+ * active plan and children with assessments: the parent whose family dashboard, /progress, credits and media are
+ * benched. None with `--families off`.
+ */
+async function familyOf(db: Db, notClientId: string) {
+  return db
+    .selectFrom("guardian")
+    .innerJoin("user", "user.id", "guardian.userId")
+    .innerJoin("subscriptionPlan", "subscriptionPlan.clientId", "guardian.clientId")
+    .select(["guardian.clientId as householdId", "user.email"])
+    .whereRef("guardian.userId", "!=", "guardian.clientId")
+    .where("guardian.canBook", "=", 1)
+    .where("guardian.canSeeProgress", "=", 1)
+    .where("subscriptionPlan.isActive", "=", 1)
+    .where("guardian.clientId", "!=", notClientId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("swimmer")
+          .innerJoin("assessment", "assessment.swimmerId", "swimmer.id")
+          .select("swimmer.id")
+          .whereRef("swimmer.clientId", "=", "guardian.clientId")
+          .where("swimmer.userId", "is", null),
+      ),
+    )
+    .orderBy("guardian.clientId")
+    .executeTakeFirst();
+}
+
+/**
+ * Milestones and gallery items for the household's swimmers, one every five days back from `now`, through the
+ * factories (the seed gives about one household in five a single video, and no milestone).
+ */
+async function familyMediaOf(db: Db, householdId: string, now: Date) {
+  const swimmers = await db
+    .selectFrom("swimmer")
+    .select("id")
+    .where("clientId", "=", householdId)
+    .orderBy("id")
+    .execute();
+  const at = (index: number) => new Date(now.getTime() - index * 5 * 86_400_000).toISOString();
+  const swimmerOf = (index: number) => swimmers[index % swimmers.length]?.id;
+  const milestones: NewMilestone[] = Array.from({ length: familyMedia }, (_, index) => ({
+    clientId: householdId,
+    swimmerId: swimmerOf(index),
+    timestamp: at(index),
+  }));
+  const galleryItems: NewGalleryItem[] = Array.from({ length: familyMedia }, (_, index) => ({
+    clientId: householdId,
+    swimmerId: swimmerOf(index),
+    mediaType: index % 4 === 0 ? "video" : "image",
+    date: at(index).slice(0, 10),
+    uploadedAt: at(index),
+  }));
+  await seed(db, { milestones, galleryItems });
+}
+
+/** The instructor's lessons on the benched day, on the hour from 9:00: a full morning and afternoon. */
+const instructorLessons = 8;
+
+/**
+ * An instructor with a day to show on /today (the seed's lessons have no instructor nor time): through the
+ * factories, one new booking each for households with an active plan and no class today nor a week ago, with a
+ * lesson today at its hour and one a week ago left unrecorded (the day's "still to record" list).
+ */
+async function instructorWithADay(db: Db, passwordHash: string, today: string) {
+  const instructor = await createInstructorAccount(db, {
+    name: "Bench Instructor",
+    email: "bench-instructor@example.com",
+    passwordHash,
+  });
+  const weekAgo = addDays(today, -7);
+  const households = await db
+    .selectFrom("subscriptionPlan")
+    .select("clientId")
+    .where("isActive", "=", 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("lesson")
+            .select("lesson.id")
+            .whereRef("lesson.clientId", "=", "subscriptionPlan.clientId")
+            .where("lesson.date", "in", [today, weekAgo]),
+        ),
+      ),
+    )
+    .orderBy("clientId")
+    .limit(instructorLessons)
+    .execute();
+  for (const [index, { clientId }] of households.entries()) {
+    const startTime = `${String(9 + index).padStart(2, "0")}:00`;
+    await createBooking(db, {
+      clientId,
+      dates: [
+        { date: weekAgo, startTime, instructorId: instructor.id },
+        { date: today, startTime, instructorId: instructor.id },
+      ],
+      createdAt: new Date().toISOString(),
+    });
+  }
+  return instructor;
+}
+
+/**
+ * The family's class credits, issued by the owner through the API as Edit Client does (there is no factory for
+ * them): one of each kind the school gives, usable for two months.
+ */
+async function issueCredits(baseUrl: string, cookie: string, householdId: string, today: string) {
+  for (const kind of ["goodwill", "weather", "school"]) {
+    const response = await fetch(`${baseUrl}/api/clients/${householdId}/credits`, {
+      method: "POST",
+      headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+      body: JSON.stringify({ kind, reason: `Bench: a ${kind} credit`, expiresOn: addDays(today, 60) }),
+    });
+    if (!response.ok) throw new Error(`issuing a credit failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+/**
+ * Asks a route once before its load: anything but a 2xx, or an answer without the rows the route should list, stops
+ * the run, since its figures would not measure what a person waits for. Returns the answer's time (ms).
+ */
+async function probe(route: Route, url: string, cookie: string | undefined): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const text = await response.text();
+  const took = performance.now() - started;
+  if (!response.ok) {
+    throw new Error(`${route.name} answered ${response.status} as ${route.as}: ${text.slice(0, 300)}`);
+  }
+  const rows = route.rows?.(JSON.parse(text));
+  if (rows === 0) throw new Error(`${route.name} answered no rows as ${route.as}: ${text.slice(0, 300)}`);
+  console.error(
+    `  ${route.name}: ${response.status}${rows === undefined ? "" : `, ${rows} rows`}, ${text.length} bytes`,
+  );
+  return took;
+}
+
 const admin = { email: "bench-admin@example.com", password: "bench-admin-password" };
 const clientPassword = "demo-password-1";
-
-interface Figure {
-  engine: Engine;
-  clients: number;
-  bookings: number;
-  route: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  ratio: number;
-  /** The server's largest RSS while this route was measured (MB). */
-  rss?: number;
-  /** The server process's CPU time per request answered (µs). */
-  cpuPerRequest?: number;
-}
 
 function options() {
   const { values } = parseArgs({
@@ -289,6 +364,7 @@ async function load(url: string, cookie: string | undefined, duration: number, c
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
   };
 }
 
@@ -338,15 +414,9 @@ async function prepare(engine: Engine, clients: number, bookings: number, famili
     await migrateToLatest(db);
     const { auth } = wire(config, db, { log: silentLog });
     const passwordHash = await (await auth.$context).password.hash(clientPassword);
+    const now = new Date();
     const started = performance.now();
-    await seedDemo(db, {
-      clients,
-      bookings,
-      families,
-      passwordHash,
-      timeZone: config.TZ_SCHOOL,
-      now: new Date(),
-    });
+    await seedDemo(db, { clients, bookings, families, passwordHash, timeZone: config.TZ_SCHOOL, now });
     const seedSeconds = (performance.now() - started) / 1000;
     const client = await db
       .selectFrom("client")
@@ -366,8 +436,14 @@ async function prepare(engine: Engine, clients: number, bookings: number, famili
       )
       .executeTakeFirstOrThrow();
     // The household's first swimmer has the household's id (docs/decisions/019).
-    await longHistory(db, client.id, new Date());
-    return { env, dataDir, client, seedSeconds };
+    await longHistory(db, client.id, now);
+    // With `--families off` there is no second guardian: the family's routes are then the client's.
+    const family = (await familyOf(db, client.id)) ?? { email: client.email, householdId: client.id };
+    await familyMediaOf(db, family.householdId, now);
+    const today = dayInZone(now, config.TZ_SCHOOL);
+    const instructor = await instructorWithADay(db, passwordHash, today);
+    const setupSeconds = (performance.now() - started) / 1000 - seedSeconds;
+    return { env, dataDir, client, family, instructor, today, seedSeconds, setupSeconds };
   } finally {
     await db.destroy();
   }
@@ -378,10 +454,14 @@ async function benchOne(
   clients: number,
   opts: ReturnType<typeof options>,
 ): Promise<Figure[]> {
-  const { env, dataDir, client, seedSeconds } = await prepare(engine, clients, opts.bookings, opts.families);
+  const prepared = await prepare(engine, clients, opts.bookings, opts.families);
+  const { env, dataDir, client, family, instructor, today, seedSeconds, setupSeconds } = prepared;
   console.error(
-    `# ${engine}, ${clients} clients, ${opts.bookings} bookings: seeded in ${seedSeconds.toFixed(1)} s`,
+    `# ${engine}, ${clients} clients, ${opts.bookings} bookings: seeded in ${seedSeconds.toFixed(1)} s, the bench's own rows (200 assessments, family media, instructor's day) in ${setupSeconds.toFixed(1)} s`,
   );
+  if (family.householdId === client.id) {
+    console.error("  no second guardian in this seed (--families off): the family routes are the client's");
+  }
   const barePort = await freePort();
   const port = await freePort();
   const bare = await startProcess("scripts/bench/bare-server.ts", { PORT: String(barePort) });
@@ -413,7 +493,11 @@ async function benchOne(
       visitor: undefined,
       admin: await signIn(baseUrl, admin.email, admin.password),
       client: await signIn(baseUrl, client.email, clientPassword),
+      guardian: await signIn(baseUrl, family.email, clientPassword),
+      instructor: await signIn(baseUrl, instructor.email, clientPassword),
     };
+    await issueCredits(baseUrl, cookies.admin as string, family.householdId, today);
+    const ids: BenchIds = { clientId: client.id, familyId: family.householdId };
     const bareFigure = await load(
       `http://127.0.0.1:${barePort}/`,
       undefined,
@@ -428,34 +512,32 @@ async function benchOne(
       ...f,
       ratio: f.requestsPerSecond / bareFigure.requestsPerSecond,
     });
-    figures.push(row("bare Hono text route, same run", bareFigure));
+    figures.push(row(bareRoute, bareFigure));
     const chosen = routes.filter(
       (route) => opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word)),
     );
     for (const route of chosen) {
-      const url = baseUrl + route.path({ clientId: client.id });
+      const url = baseUrl + route.path(ids);
       // A slow route leaves requests queued after autocannon stops; the next route is measured once they drained.
       await untilIdle(baseUrl);
-      if (route.warm) {
-        const started = performance.now();
-        const first = await fetch(url, { headers: { cookie: cookies[route.as] ?? "" } });
-        await first.arrayBuffer();
-        console.log(
-          `  ${route.name}: first (cold) answer ${first.status} in ${Math.round(performance.now() - started)} ms`,
-        );
-      }
+      const first = await probe(route, url, cookies[route.as]);
+      if (route.warm) console.log(`  ${route.name}: first (cold) answer in ${Math.round(first)} ms`);
       routePeakRss = 0;
       const cpuBefore = server.pid ? cpuMilliseconds(server.pid) : 0;
       const measured = await load(url, cookies[route.as], opts.duration, opts.connections);
       await untilIdle(baseUrl);
       const cpuUsed = server.pid ? cpuMilliseconds(server.pid) - cpuBefore : 0;
       const cpuPerRequest = measured.requests > 0 ? (cpuUsed * 1000) / measured.requests : 0;
-      figures.push({
+      const figure = {
         ...row(route.name, measured),
         rss: routePeakRss,
         cpuPerRequest: Math.round(cpuPerRequest),
-      });
-      console.error(`  ${route.name}: ${figures.at(-1)?.requestsPerSecond} req/s`);
+      };
+      figures.push(figure);
+      const missed = missedBars(figure);
+      console.error(
+        `  ${route.name}: ${figure.requestsPerSecond} req/s${missed.length > 0 ? ` ✗ ${missed.join(", ")}` : ""}`,
+      );
     }
   } finally {
     clearInterval(sampler);
@@ -465,44 +547,8 @@ async function benchOne(
     await dropBenchDatabase(env.DATABASE_URL);
   }
   console.error(`  server RSS peak: ${peakRss} MB`);
-  figures.push({
-    engine,
-    clients,
-    bookings: opts.bookings,
-    route: `server RSS peak (MB): ${peakRss}`,
-    requestsPerSecond: 0,
-    p50: 0,
-    p99: 0,
-    errors: 0,
-    ratio: 0,
-  });
+  figures.push(rssFigure(engine, clients, opts.bookings, peakRss));
   return figures;
-}
-
-function table(figures: Figure[]): string {
-  const lines: string[] = [];
-  const groups = new Map<string, Figure[]>();
-  for (const f of figures) {
-    const title = `${f.engine}, ${f.clients.toLocaleString("en-US")} clients, ${f.bookings.toLocaleString("en-US")} bookings`;
-    groups.set(title, [...(groups.get(title) ?? []), f]);
-  }
-  for (const [title, rows] of groups) {
-    lines.push(
-      `\n### ${title}\n`,
-      "| request | req/s | ratio to bare | p50 ms | p99 ms | errors | server RSS MB | server CPU µs/request |",
-      "|---|---|---|---|---|---|---|---|",
-    );
-    for (const f of rows) {
-      if (f.requestsPerSecond === 0 && f.route.startsWith("server RSS")) {
-        lines.push(`| ${f.route} | | | | | | | |`);
-        continue;
-      }
-      lines.push(
-        `| ${f.route} | ${f.requestsPerSecond.toLocaleString("en-US")} | ${f.ratio.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.rss ?? ""} | ${f.cpuPerRequest ?? ""} |`,
-      );
-    }
-  }
-  return lines.join("\n");
 }
 
 const opts = options();
@@ -510,6 +556,14 @@ const figures: Figure[] = [];
 for (const engine of opts.engines) {
   for (const size of opts.sizes) figures.push(...(await benchOne(engine, size, opts)));
 }
-console.log(table(figures));
+console.log(detailedTables(figures));
+console.log(issueTable(figures));
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench.json", `${JSON.stringify(figures, null, 2)}\n`);
+const refused = figures.filter((f) => (f.non2xx ?? 0) > 0);
+if (refused.length > 0) {
+  console.error(
+    `\nAnswers other than 2xx under load: ${refused.map((f) => `${f.route} (${f.engine}, ${f.clients}): ${f.non2xx}`).join("; ")}`,
+  );
+  process.exitCode = 1;
+}
