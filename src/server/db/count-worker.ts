@@ -12,7 +12,14 @@ const db = openSqliteReader(file);
 const port = parentPort;
 if (!port) throw new Error("count-worker.ts runs as a worker thread (db/counting.ts)");
 
-port.on("message", async (message: { id: number; module: string; name: string; input: unknown }) => {
+type Message = { id: number; module: string; name: string; input: unknown } | { load: string[] };
+
+port.on("message", async (message: Message) => {
+  if ("load" in message) {
+    // Loaded ahead of the first count (Counter.warmUp); a module that fails to load fails its count later, loudly.
+    await Promise.allSettled(message.load.map((module) => import(module)));
+    return;
+  }
   const { id } = message;
   let reply: CountReply;
   try {
