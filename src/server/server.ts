@@ -10,7 +10,9 @@ import { queueCreditExpiryNotices } from "./credits/expiry-notices.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "./db/database.ts";
 import { createPrivately, tightenDataDir } from "./durability/private-files.ts";
 import { createLog, type Log } from "./http/log.ts";
+import { overviewCount } from "./overview/service.ts";
 import { queueDueReminders } from "./reminders/service.ts";
+import { reportsCount } from "./reports/service.ts";
 import { hasBuiltSite } from "./web/static-site.ts";
 import { wire } from "./wiring.ts";
 
@@ -71,6 +73,7 @@ export async function startServer(
   if (!withSite) log("warn", "no built site in dist/client: serving the API only (run npm run build)");
 
   const app = createApp({ ...wiring, siteRoot: withSite ? siteRoot : undefined });
+  wiring.counter.warmUp([overviewCount, reportsCount]);
 
   const retry = setInterval(() => {
     outbox.deliverDue().catch((error) => log("error", "mail retry failed", { error: String(error) }));

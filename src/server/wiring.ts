@@ -3,6 +3,7 @@ import { type Auth, createAuth } from "./auth/auth.ts";
 import { type ClientDeletionHooks, createClientDeletionHooks } from "./clients/after-deletion.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { type Config, publicUrl } from "./config.ts";
+import { type Counter, createCounter } from "./db/counting.ts";
 import type { Db } from "./db/database.ts";
 import { createLog, type Log } from "./http/log.ts";
 import { mediaPrefixOf } from "./media/keys.ts";
@@ -41,12 +42,14 @@ export interface Wiring {
   media: MediaStore;
   /** School settings: the contacts, contract form and reels in force (site.json's until the owner saves). */
   settings: SettingsService;
-  /** Closes the connections the wiring opened (Redis). The database is the caller's to close. */
+  /** Where the whole-school counts (overview, reports) run: a worker thread on a SQLite file (docs/decisions/042). */
+  counter: Counter;
+  /** Closes what the wiring opened (Redis, the counting thread). The database is the caller's to close. */
   close(): Promise<void>;
 }
 
 /** What a caller may put in place of the config's choice: tests pass a settable clock, tools a silent log. */
-export type WiringOverrides = Partial<Pick<Wiring, "clock" | "log" | "rateLimiter">> & {
+export type WiringOverrides = Partial<Pick<Wiring, "clock" | "log" | "rateLimiter" | "counter">> & {
   transport?: MailTransport;
   /** Where this site's keys live in Redis; tests give each run its own so parallel runs never meet. */
   redisKeyPrefix?: string;
@@ -71,6 +74,7 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
   const limits: RateLimits = overrides.rateLimiter
     ? { rateLimiter: overrides.rateLimiter, close: async () => {} }
     : chooseRateLimiter(config, clock, log, overrides.redisKeyPrefix);
+  const counter = overrides.counter ?? createCounter(db, { log });
   return {
     config,
     db,
@@ -84,7 +88,11 @@ export function wire(config: Config, db: Db, overrides: WiringOverrides = {}): W
     payments: choosePayments(config),
     media,
     settings: createSettingsService({ db, clock, log, config }),
-    close: limits.close,
+    counter,
+    async close() {
+      await counter.close();
+      await limits.close();
+    },
   };
 }
 

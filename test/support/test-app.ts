@@ -1,6 +1,7 @@
 import { createApp } from "../../src/server/app.ts";
 import type { Clock } from "../../src/server/clock.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import type { Counter } from "../../src/server/db/counting.ts";
 import type { Db } from "../../src/server/db/database.ts";
 import { silentLog } from "../../src/server/http/log.ts";
 import { wire } from "../../src/server/wiring.ts";
@@ -26,7 +27,7 @@ export function testClock(start = "2026-03-02T10:00:00.000Z"): TestClock {
 /** The real app on a test database, with real SMTP when `smtpUrl` is given. */
 export function buildTestApp(
   db: Db,
-  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock } = {},
+  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock; counter?: Counter } = {},
 ) {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -36,6 +37,6 @@ export function buildTestApp(
     SMTP_URL: options.smtpUrl ?? "",
   });
   const clock = options.clock ?? testClock();
-  const wiring = wire(config, db, { clock, log: silentLog });
+  const wiring = wire(config, db, { clock, log: silentLog, counter: options.counter });
   return { ...wiring, app: createApp(wiring), clock };
 }

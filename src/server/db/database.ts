@@ -137,6 +137,29 @@ function openSqlite(file: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.function("school_day", { deterministic: true }, schoolDayFunction);
+  const db = new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite) });
+  if (file !== ":memory:") sqliteFiles.set(db, path.resolve(file));
+  return db;
+}
+
+/** The file each SQLite database opened here reads (none for ":memory:", which no other connection can see). */
+const sqliteFiles = new WeakMap<Db, string>();
+
+/**
+ * The file behind `db` when it is a SQLite file opened by openDatabase, so another connection can read it too
+ * (db/counting.ts); undefined for PostgreSQL, ":memory:" and a Kysely derived with withPlugin.
+ */
+export const sqliteFileOf = (db: Db): string | undefined => sqliteFiles.get(db);
+
+/**
+ * A second, read-only connection to a SQLite file the server has open (db/count-worker.ts, in another thread). WAL
+ * mode (set by the server's connection, and kept in the file) lets it read while the server writes; it sees each
+ * write once committed, and can write nothing.
+ */
+export function openSqliteReader(file: string): Db {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.function("school_day", { deterministic: true }, schoolDayFunction);
   return new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite) });
 }
 

@@ -26,7 +26,9 @@ import { dayInZone } from "../../domain/school-day.ts";
 import type { Attendance } from "../../domain/today.ts";
 import { issueCredit } from "../credits/service.ts";
 import { curriculumOf } from "../curriculum/service.ts";
+import { type Counter, createCounter } from "../db/counting.ts";
 import type { Db } from "../db/database.ts";
+import { silentLog } from "../http/log.ts";
 import { createOverview } from "./service.ts";
 
 /**
@@ -101,6 +103,18 @@ const lessons: SeededLesson[] = [
   { household: "c", date: "2026-01-20", instructor: "i2", attendance: "present", feedback: "First class." },
 ];
 
+/** Every count the app started, so a test can wait for one running in the background (db/kept-counts.ts). */
+const counts: Promise<unknown>[] = [];
+const watched = (counter: Counter): Counter => ({
+  ...counter,
+  count(task, input) {
+    const counting = counter.count(task, input);
+    counts.push(counting.catch(() => {}));
+    return counting;
+  },
+});
+const countsDone = () => Promise.all(counts);
+
 let t: TestApp;
 let db: Db;
 let owner: TestAccount;
@@ -111,7 +125,11 @@ const clientIds: Record<string, string> = {};
 beforeAll(async () => {
   const testDb = await createTestDatabase();
   db = testDb.db;
-  t = buildTestApp(testDb.db, { clock: testClock("2026-03-18T10:00:00.000Z"), env: { TZ_SCHOOL: timeZone } });
+  t = buildTestApp(testDb.db, {
+    clock: testClock("2026-03-18T10:00:00.000Z"),
+    env: { TZ_SCHOOL: timeZone },
+    counter: watched(createCounter(testDb.db, { log: silentLog })),
+  });
   owner = await signedInAdmin(t);
   staff.i1 = await signedInInstructor(t, { name: names.i1 });
   staff.i2 = await signedInInstructor(t, { name: names.i2 });
@@ -336,7 +354,13 @@ describe("the overview", () => {
       },
       transformResult: async ({ result }) => result,
     });
-    const overviewFor = createOverview({ db: counting, clock: t.clock, config: { TZ_SCHOOL: timeZone } });
+    const overviewFor = createOverview({
+      db: counting,
+      clock: t.clock,
+      config: { TZ_SCHOOL: timeZone },
+      counter: createCounter(counting, { log: silentLog }),
+      log: silentLog,
+    });
     await overviewFor({ role: "admin" }, { fresh: true });
     const readsOfOneCount = reads;
     const answers = await Promise.all(
@@ -495,5 +519,83 @@ describe("CSV exports", () => {
     }
     const unknown = await call(t, "GET", "/api/reports/secrets.csv", { cookie: owner.cookie });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("counts past their minute (docs/decisions/042)", () => {
+  const failedMail = (address: string) =>
+    t.db
+      .insertInto("mailOutbox")
+      .values({
+        toAddress: address,
+        replyTo: null,
+        subject: "Your class tomorrow",
+        body: "…",
+        redactedBody: null,
+        status: "failed",
+        attempts: 5,
+        lastError: "550 no such user",
+        nextAttemptAt: "2026-03-17T11:00:00.000Z",
+        leasedUntil: null,
+        sentAt: null,
+        createdAt: "2026-03-17T11:00:00.000Z",
+      })
+      .execute();
+  // The owner's cookie, signed in again after an hour away (a session ends after 5 idle minutes).
+  let cookie: string;
+  beforeAll(() => {
+    cookie = owner.cookie;
+  });
+  const overview = async (query = "") =>
+    json<OverviewResponse>(await call(t, "GET", `/api/overview${query}`, { cookie }));
+
+  it("serve the last overview at once while the next is counted, which the request after sees", async () => {
+    const last = await overview("?fresh=1");
+    await failedMail("late@example.com");
+    t.clock.advance(61_000);
+    const served = await overview();
+    expect(served.countedAt).toBe(last.countedAt);
+    expect(served.failedMail?.total).toBe(last.failedMail?.total);
+    await countsDone();
+    const next = await overview();
+    expect(next.countedAt).toBe(t.clock.now().toISOString());
+    expect(next.failedMail?.total).toBe((last.failedMail?.total ?? 0) + 1);
+  });
+
+  it("wait for a new count on Refresh", async () => {
+    const last = await overview();
+    await failedMail("later@example.com");
+    const refreshed = await overview("?fresh=1");
+    expect(refreshed.failedMail?.total).toBe((last.failedMail?.total ?? 0) + 1);
+  });
+
+  it("wait for a new count when the last one is from long ago", async () => {
+    const last = await overview();
+    await failedMail("lunch@example.com");
+    t.clock.advance(60 * 60_000);
+    cookie = (await signedInAdmin(t)).cookie;
+    const after = await overview();
+    expect(after.countedAt).toBe(t.clock.now().toISOString());
+    expect(after.failedMail?.total).toBe((last.failedMail?.total ?? 0) + 1);
+  });
+
+  it("serve the last reports at once on the page, while a CSV waits for the new ones", async () => {
+    const range = "from=2026-01&to=2026-03";
+    const reports = async () =>
+      json<ReportsResponse>(await call(t, "GET", `/api/reports?${range}`, { cookie }));
+    const last = await reports();
+    const passed = await addPassedLevel(t.db, {
+      swimmerId: clientIds.b as string,
+      at: t.clock.now().toISOString(),
+      byUserId: staff.i2.id,
+    });
+    t.clock.advance(61_000);
+    expect((await reports()).progress).toEqual(last.progress);
+    const response = await call(t, "GET", `/api/reports/progress.csv?${range}`, { cookie });
+    const csv = parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
+    const levelsPassed = (last.progress.at(-1)?.levelsPassed ?? 0) + 1;
+    expect(csv.at(-1)).toEqual(["2026-03", expect.any(String), String(levelsPassed)]);
+    expect((await reports()).progress.at(-1)?.levelsPassed).toBe(levelsPassed);
+    await t.db.deleteFrom("levelResult").where("id", "=", passed).execute();
   });
 });

@@ -14,7 +14,10 @@ import {
 import { addDays, dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { type Counter, countTask } from "../db/counting.ts";
 import type { Db } from "../db/database.ts";
+import { keptCounts } from "../db/kept-counts.ts";
+import type { Log } from "../http/log.ts";
 import { salesByPeriod } from "../payments/service.ts";
 import { idleHouseholds, plansRunningOut } from "../plans/service.ts";
 import * as repository from "./repository.ts";
@@ -23,60 +26,58 @@ export interface OverviewDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, "TZ_SCHOOL">;
+  /** Where the counting runs: off the thread that serves requests on a SQLite file (docs/decisions/042). */
+  counter: Counter;
+  log: Log;
 }
 
 /** Who asks: the owner sees the school, an instructor their own lessons (server-enforced, never a parameter). */
 export type OverviewViewer = { role: "admin" } | { role: "instructor"; userId: string };
 
 /**
- * How long one counting of the overview is served again. Its lists scan every active plan and past lesson (a
+ * How long one counting of the overview is served as it is. Its lists scan every active plan and past lesson (a
  * second or so at 100,000 households): counted at most once a minute per viewer and instance, while the pages where
- * each item is fixed read live (docs/decisions/035). `fresh` counts again at once (the page's Refresh).
+ * each item is fixed read live (docs/decisions/035). After the minute the last counting is still served, its
+ * `countedAt` saying when, while the next one runs (db/kept-counts.ts, docs/decisions/042). `fresh` waits for a new
+ * counting (the page's Refresh).
  */
 export const overviewTtlMs = 60_000;
 
 export function createOverview(deps: OverviewDeps) {
-  const counted = new Map<
-    string,
-    { at: number; today: string; answer: Promise<OverviewResponse>; counting: boolean }
-  >();
-
-  return async function overviewFor(viewer: OverviewViewer, options: { fresh: boolean }) {
+  const kept = keptCounts<OverviewResponse>({
+    what: "overview",
+    freshForMs: overviewTtlMs,
+    maxKeys: 1000,
+    log: deps.log,
+  });
+  return function overviewFor(
+    viewer: OverviewViewer,
+    options: { fresh: boolean },
+  ): Promise<OverviewResponse> {
     const now = deps.clock.now();
-    const today = dayInZone(now, deps.config.TZ_SCHOOL);
-    const key = viewer.role === "admin" ? "school" : `instructor ${viewer.userId}`;
-    const kept = counted.get(key);
-    if (kept && kept.today === today && now.getTime() - kept.at < overviewTtlMs) {
-      // A Refresh while a count is running waits for that one, begun moments ago, instead of starting another
-      // beside it: fifty presses make one count. A Refresh after it has finished counts again.
-      if (!options.fresh || kept.counting) return kept.answer;
-    }
-    const answer = countOverview(deps, viewer, now);
-    const entry = { at: now.getTime(), today, answer, counting: true };
-    counted.set(key, entry);
-    answer.then(
-      () => {
-        entry.counting = false;
-      },
-      // A failed count is not kept: the next request tries again.
-      () => {
-        if (counted.get(key) === entry) counted.delete(key);
-      },
-    );
-    if (counted.size > 1000) counted.delete(counted.keys().next().value as string);
-    return answer;
+    const timeZone = deps.config.TZ_SCHOOL;
+    // A new day is a new overview: yesterday's lessons are never served as today's.
+    const key = `${viewer.role === "admin" ? "school" : `instructor ${viewer.userId}`} ${dayInZone(now, timeZone)}`;
+    const count = () => deps.counter.count(overviewCount, { viewer, now: now.toISOString(), timeZone });
+    return kept(key, now, count, options);
   };
 }
 
 export type OverviewFor = ReturnType<typeof createOverview>;
 
+/** One counting of the overview, as `viewer` sees it at `now` (run by db/counting.ts, in a worker or here). */
+export const overviewCount = countTask(
+  import.meta.url,
+  "overviewCount",
+  (db: Db, input: { viewer: OverviewViewer; now: string; timeZone: string }) => countOverview(db, input),
+);
+
 async function countOverview(
-  deps: OverviewDeps,
-  viewer: OverviewViewer,
-  now: Date,
+  db: Db,
+  input: { viewer: OverviewViewer; now: string; timeZone: string },
 ): Promise<OverviewResponse> {
-  const { db } = deps;
-  const timeZone = deps.config.TZ_SCHOOL;
+  const { viewer, timeZone } = input;
+  const now = new Date(input.now);
   const today = dayInZone(now, timeZone);
   const instructorId = viewer.role === "instructor" ? viewer.userId : null;
   const weekFrom = mondayOf(today);

@@ -33,13 +33,13 @@ export function reportRoutes(deps: ReportsDeps & { guard: SessionGuard }) {
     .get("/", requireAdmin, async (c) => {
       c.header("Cache-Control", "private, no-store");
       const months = reportMonths(deps, parseQuery(c, reportRangeSchema));
-      return c.json<ReportsResponse>(await reportsOver(months));
+      return c.json<ReportsResponse>(await reportsOver(months, { download: false }));
     })
     .get("/:file", requireAdmin, async (c) => {
       const name = csvName<ReportName>(c, reportNames);
       const months = reportMonths(deps, parseQuery(c, reportRangeSchema));
       const filename = `${name}-${months[0]}-${months[months.length - 1]}.csv`;
-      return csvResponse(await reportCsv(await reportsOver(months), name), filename);
+      return csvResponse(await reportCsv(await reportsOver(months, { download: true }), name), filename);
     });
 }
 

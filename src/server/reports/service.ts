@@ -13,7 +13,10 @@ import { dayInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { type Counter, countTask } from "../db/counting.ts";
 import type { Db } from "../db/database.ts";
+import { keptCounts } from "../db/kept-counts.ts";
+import type { Log } from "../http/log.ts";
 import { paymentRows, salesByPeriod } from "../payments/service.ts";
 import { type CsvCell, toCsv } from "./csv.ts";
 import * as repository from "./repository.ts";
@@ -22,6 +25,9 @@ export interface ReportsDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, "TZ_SCHOOL">;
+  /** Where the counting runs: off the thread that serves requests on a SQLite file (docs/decisions/042). */
+  counter: Counter;
+  log: Log;
 }
 
 const previousMonths = (month: string, count: number): string => {
@@ -43,57 +49,63 @@ const lastDayOf = (month: string): string => {
   return `${month}-${String(new Date(Date.UTC(year, number, 0)).getUTCDate()).padStart(2, "0")}`;
 };
 
-/** Every report over `months` (consecutive), each month present even when it counts nothing. */
-export async function reportsOver(deps: ReportsDeps, months: string[]): Promise<ReportsResponse> {
-  const { db } = deps;
-  const timeZone = deps.config.TZ_SCHOOL;
-  const today = dayInZone(deps.clock.now(), timeZone);
-  const from = months[0] as string;
-  const to = months[months.length - 1] as string;
-  const days = { fromDay: `${from}-01`, toDay: lastDayOf(to), today };
-  const boundaries = monthBoundaries(months, timeZone);
-  const sales = await salesByPeriod(db, boundaries);
-  const progress = await repository.progressByPeriod(db, boundaries);
-  const attendance = new Map((await repository.attendanceByMonth(db, days)).map((row) => [row.month, row]));
-  return {
-    from,
-    to,
-    months,
-    currency: schoolCurrency,
-    sales: months.map((month, index) => ({ month, ...(sales[index] ?? { packages: 0, revenue: 0 }) })),
-    classesByInstructor: await repository.classesByInstructor(db, days),
-    attendance: months.map((month) => ({
-      month,
-      lessons: attendance.get(month)?.lessons ?? 0,
-      cancelled: attendance.get(month)?.cancelled ?? 0,
-      recorded: attendance.get(month)?.recorded ?? 0,
-      attended: attendance.get(month)?.attended ?? 0,
-    })),
-    progress: months.map((month, index) => ({
-      month,
-      ...(progress[index] ?? { skillsMastered: 0, levelsPassed: 0 }),
-    })),
-  };
-}
+/** Every report over `months` (consecutive) as of `now`, each month present even when it counts nothing. */
+export const reportsCount = countTask(
+  import.meta.url,
+  "reportsCount",
+  async (db: Db, input: { months: string[]; now: string; timeZone: string }): Promise<ReportsResponse> => {
+    const { months, timeZone } = input;
+    const today = dayInZone(new Date(input.now), timeZone);
+    const from = months[0] as string;
+    const to = months[months.length - 1] as string;
+    const days = { fromDay: `${from}-01`, toDay: lastDayOf(to), today };
+    const boundaries = monthBoundaries(months, timeZone);
+    const sales = await salesByPeriod(db, boundaries);
+    const progress = await repository.progressByPeriod(db, boundaries);
+    const attendance = new Map((await repository.attendanceByMonth(db, days)).map((row) => [row.month, row]));
+    return {
+      from,
+      to,
+      months,
+      currency: schoolCurrency,
+      sales: months.map((month, index) => ({ month, ...(sales[index] ?? { packages: 0, revenue: 0 }) })),
+      classesByInstructor: await repository.classesByInstructor(db, days),
+      attendance: months.map((month) => ({
+        month,
+        lessons: attendance.get(month)?.lessons ?? 0,
+        cancelled: attendance.get(month)?.cancelled ?? 0,
+        recorded: attendance.get(month)?.recorded ?? 0,
+        attended: attendance.get(month)?.attended ?? 0,
+      })),
+      progress: months.map((month, index) => ({
+        month,
+        ...(progress[index] ?? { skillsMastered: 0, levelsPassed: 0 }),
+      })),
+    };
+  },
+);
 
-/** How long a counting of the reports over one range is served again (at 100,000 households: seconds). */
+/** How long a counting of the reports over one range is served as it is (at 100,000 households: seconds). */
 export const reportsTtlMs = 60_000;
 
-/** reportsOver, each range counted at most once a minute per instance (docs/decisions/035). */
+/**
+ * The reports over `months`, each range counted at most once a minute per instance (docs/decisions/035); after the
+ * minute the page is answered with the last counting while the next one runs, a CSV waits for it
+ * (db/kept-counts.ts, docs/decisions/042).
+ */
 export function createReports(deps: ReportsDeps) {
-  const counted = new Map<string, { at: number; answer: Promise<ReportsResponse> }>();
-  return (months: string[]): Promise<ReportsResponse> => {
-    const now = deps.clock.now().getTime();
-    const key = `${months[0]} ${months[months.length - 1]} ${dayInZone(deps.clock.now(), deps.config.TZ_SCHOOL)}`;
-    const kept = counted.get(key);
-    if (kept && now - kept.at < reportsTtlMs) return kept.answer;
-    const answer = reportsOver(deps, months);
-    counted.set(key, { at: now, answer });
-    answer.catch(() => {
-      if (counted.get(key)?.answer === answer) counted.delete(key);
-    });
-    if (counted.size > 100) counted.delete(counted.keys().next().value as string);
-    return answer;
+  const kept = keptCounts<ReportsResponse>({
+    what: "reports",
+    freshForMs: reportsTtlMs,
+    maxKeys: 100,
+    log: deps.log,
+  });
+  return (months: string[], { download }: { download: boolean }): Promise<ReportsResponse> => {
+    const now = deps.clock.now();
+    const timeZone = deps.config.TZ_SCHOOL;
+    const key = `${months[0]} ${months[months.length - 1]} ${dayInZone(now, timeZone)}`;
+    const count = () => deps.counter.count(reportsCount, { months, now: now.toISOString(), timeZone });
+    return kept(key, now, count, { fresh: false, stale: !download });
   };
 }
 
