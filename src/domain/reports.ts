@@ -203,6 +203,8 @@ export interface ReportsResponse {
   classesByInstructor: InstructorClassesMonth[];
   attendance: AttendanceMonth[];
   progress: ProgressMonth[];
+  /** When they were counted: a counting is kept a while, and served while the next one runs (decision 042). */
+  countedAt: string;
 }
 
 /** The reports one can download as CSV (/api/reports/<name>.csv). */

@@ -590,12 +590,17 @@ describe("counts past their minute (docs/decisions/042)", () => {
       byUserId: staff.i2.id,
     });
     t.clock.advance(61_000);
-    expect((await reports()).progress).toEqual(last.progress);
+    const served = await reports();
+    expect(served.progress).toEqual(last.progress);
+    // The page says when its figures are from: the counting it was served, not this request.
+    expect(served.countedAt).toBe(last.countedAt);
     const response = await call(t, "GET", `/api/reports/progress.csv?${range}`, { cookie });
     const csv = parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
     const levelsPassed = (last.progress.at(-1)?.levelsPassed ?? 0) + 1;
     expect(csv.at(-1)).toEqual(["2026-03", expect.any(String), String(levelsPassed)]);
-    expect((await reports()).progress.at(-1)?.levelsPassed).toBe(levelsPassed);
+    const counted = await reports();
+    expect(counted.progress.at(-1)?.levelsPassed).toBe(levelsPassed);
+    expect(counted.countedAt).toBe(t.clock.now().toISOString());
     await t.db.deleteFrom("levelResult").where("id", "=", passed).execute();
   });
 });

@@ -81,6 +81,7 @@ export const reportsCount = countTask(
         month,
         ...(progress[index] ?? { skillsMastered: 0, levelsPassed: 0 }),
       })),
+      countedAt: input.now,
     };
   },
 );

@@ -7,6 +7,7 @@ import { paths, queryParams, todayPath } from "../../../domain/paths.ts";
 import { type ActionList, feedbackLookbackDays, type OverviewResponse } from "../../../domain/reports.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { errorMessageOf } from "../../api/http.ts";
+import { CountedAt } from "../components/counted-at.tsx";
 import { useOverview, useRefreshOverview, useRetryMail } from "./api.ts";
 import "./overview.css";
 
@@ -65,15 +66,11 @@ export function OverviewPage() {
 
 function OverviewBody({ data }: { data: OverviewResponse }) {
   const { t } = useLingui();
-  const counted = new Date(data.countedAt).toLocaleTimeString(undefined, {
-    hour: "2-digit",
-    minute: "2-digit",
-  });
   return (
     <>
       <p className="overview__note">
         {formatDay(data.today, { weekday: "long", month: "long", day: "numeric", year: "numeric" })} ·{" "}
-        <Trans>Counted at {counted}</Trans>
+        <CountedAt at={data.countedAt} />
       </p>
       <dl className="overview__figures">
         <div>

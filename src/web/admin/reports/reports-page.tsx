@@ -10,6 +10,7 @@ import {
   rateOf,
 } from "../../../domain/reports.ts";
 import { errorMessageOf } from "../../api/http.ts";
+import { CountedAt } from "../components/counted-at.tsx";
 import { exportCsvPath, type MonthRange, reportCsvPath, useReports } from "./api.ts";
 import { MonthChart } from "./month-chart.tsx";
 import "./reports.css";
@@ -177,6 +178,9 @@ function Reports({ data }: { data: ReportsResponse }) {
   );
   return (
     <>
+      <p className="reports__note">
+        <CountedAt at={data.countedAt} />
+      </p>
       <Report
         id="report-sales"
         title={t`Revenue and packages sold`}
