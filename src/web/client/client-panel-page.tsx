@@ -105,6 +105,7 @@ function ClassCalendar({ clientId }: { clientId: string }) {
       <ListState
         what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
+        loadingClassName="client-panel__calendar-loading"
         isError={query.isError}
         error={query.error}
         loaded={data !== undefined}

@@ -66,6 +66,7 @@ function ClientFeedback({ clientId }: { clientId: string }) {
       <ListState
         what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
+        loadingClassName="feedback__loading"
         isError={query.isError}
         error={query.error}
         loaded={query.data !== undefined}
