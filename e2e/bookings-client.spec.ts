@@ -200,7 +200,9 @@ test("the dashboard's first screen does not move when the bookings arrive: the c
   const watched = screen.width > 768 ? Object.keys(parts) : ["welcome", "calendar"];
   if (screen.width <= 768) {
     for (const name of ["credits", "tiles"])
-      expect(before.get(name)?.y ?? 0, `${name} below the first screen`).toBeGreaterThanOrEqual(screen.height);
+      expect(before.get(name)?.y ?? 0, `${name} below the first screen`).toBeGreaterThanOrEqual(
+        screen.height,
+      );
   }
 
   answer();
