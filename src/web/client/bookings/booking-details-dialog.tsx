@@ -6,13 +6,7 @@ import { formatDay } from "../../../domain/school-day.ts";
 import { useAuth } from "../../auth/auth-store.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useHouseholdReschedules } from "../api/reschedules.ts";
-import {
-  bookingTitleOf,
-  ClassState,
-  ClassWhen,
-  PaidByCredit,
-  WhoSwims,
-} from "./booked-class.tsx";
+import { bookingTitleOf, ClassState, ClassWhen, PaidByCredit, WhoSwims } from "./booked-class.tsx";
 import { CancelClass, type ClassToCancel } from "./cancel-class.tsx";
 import { type ClassToMove, MovedNote, PendingMove, RescheduleClass } from "./reschedule-class.tsx";
 import "./bookings.css";
