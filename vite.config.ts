@@ -35,7 +35,9 @@ const appShellChunks = {
     // Every page of the shell asks for these parts of its language's words together (i18n/catalogues.ts).
     ...(["en", "es"] as const).map((locale) => ({
       name: `words-${locale}`,
-      test: new RegExp(`src[\\\\/]locales[\\\\/]${locale}[\\\\/](common|app-shell|shared|public|client)\\.ts$`),
+      test: new RegExp(
+        `src[\\\\/]locales[\\\\/]${locale}[\\\\/](common|app-shell|shared|public|client)\\.ts$`,
+      ),
     })),
   ],
 };
