@@ -27,19 +27,11 @@ const appShellInDev: Plugin = {
 
 /**
  * The app shell's chunks (docs/decisions/041): what every page of the shell runs first is one chunk, not the twenty
- * small shared ones the default splitting makes of it; each costs a phone a request and its headers.
+ * small shared ones the default splitting makes of it; each costs a phone a request and its headers. (The words
+ * every page asks for are one chunk per language too: i18n/signed-in-words-*.ts.)
  */
 const appShellChunks = {
-  groups: [
-    { name: "app", tags: ["$initial" as const] },
-    // Every page of the shell asks for these parts of its language's words together (i18n/catalogues.ts).
-    ...(["en", "es"] as const).map((locale) => ({
-      name: `words-${locale}`,
-      test: new RegExp(
-        `src[\\\\/]locales[\\\\/]${locale}[\\\\/](common|app-shell|shared|public|client)\\.ts$`,
-      ),
-    })),
-  ],
+  groups: [{ name: "app", tags: ["$initial" as const] }],
 };
 
 // The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.
