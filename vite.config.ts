@@ -25,6 +25,15 @@ const appShellInDev: Plugin = {
   },
 };
 
+/**
+ * The app shell's chunks (docs/decisions/041): what every page of the shell runs first is one chunk, not the twenty
+ * small shared ones the default splitting makes of it; each costs a phone a request and its headers. (The words
+ * every page asks for are one chunk per language too: i18n/signed-in-words-*.ts.)
+ */
+const appShellChunks = {
+  groups: [{ name: "app", tags: ["$initial" as const] }],
+};
+
 // The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: "src/web",
@@ -56,7 +65,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     cssCodeSplit: mode === "app-shell",
     rollupOptions: isSsrBuild
       ? {}
-      : { input: path.join(web, mode === "app-shell" ? "app.html" : "index.html") },
+      : mode === "app-shell"
+        ? { input: path.join(web, "app.html"), output: { codeSplitting: appShellChunks } }
+        : { input: path.join(web, "index.html") },
   },
   server: {
     port: 5173,

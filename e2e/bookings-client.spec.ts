@@ -164,6 +164,59 @@ test("the dashboard shows the booked dates with their Booking Details, keeps the
   expect(violations).toEqual([]);
 });
 
+test("the dashboard's first screen does not move when the bookings arrive: the calendar keeps their room while they load", async ({
+  page,
+  signedInAs,
+}) => {
+  const client = bookedClient;
+  await signedInAs(client);
+  // The bookings answer only once the loading dashboard has been looked at, as on a slow phone.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(`**/api/clients/${client.id}/bookings`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/client-panel");
+  const loading = page.getByRole("status").filter({ hasText: bookingMessages.loadingBookings });
+  await expect(loading).toBeVisible();
+  const parts = {
+    welcome: page.getByRole("heading", { level: 1, name: `Welcome, ${client.name}!` }),
+    calendar: page.getByRole("heading", { name: "Your class calendar" }),
+    credits: page.getByRole("heading", { name: "Your class credits" }),
+    tiles: page.getByRole("navigation", { name: "Your pages" }),
+  };
+  await expect(page.getByText(/You have no class credits right now/)).toBeVisible();
+  const screen = page.viewportSize() ?? { width: 0, height: 0 };
+  const before = new Map<string, { x: number; y: number; width: number; height: number }>();
+  for (const [name, part] of Object.entries(parts)) {
+    const box = await part.boundingBox();
+    if (box) before.set(name, box);
+  }
+  // On a phone the calendar's room fills the first screen: the credits and tiles start below it, and will move
+  // down out of sight once the bookings list is under the calendar. Side by side on a wide screen, nothing moves.
+  const watched = screen.width > 768 ? Object.keys(parts) : ["welcome", "calendar"];
+  if (screen.width <= 768) {
+    for (const name of ["credits", "tiles"])
+      expect(before.get(name)?.y ?? 0, `${name} below the first screen`).toBeGreaterThanOrEqual(
+        screen.height,
+      );
+  }
+
+  answer();
+  await expect(page.getByRole("heading", { name: "Your bookings" })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  for (const name of watched) {
+    const was = before.get(name);
+    const now = await parts[name as keyof typeof parts].boundingBox();
+    for (const side of ["x", "y", "width", "height"] as const) {
+      expect(Math.abs((now?.[side] ?? 0) - (was?.[side] ?? 0)), `${name} ${side}`).toBeLessThanOrEqual(1);
+    }
+  }
+});
+
 test("/progress shows the package's circles and classes; /feedback shows each date's feedback, filtered by month and year", async ({
   page,
   signedInAs,

@@ -7,7 +7,7 @@ import { removeFirstFrame } from "./first-frame.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
 import { pageSettings } from "./page-settings.ts";
-import { applyPageMeta, metaOf, notFoundRoute, publicPageRoutes } from "./public/public-routes.tsx";
+import { applyPageMeta, localizedPublicPages, metaOf, notFoundRoute } from "./public/public-pages.tsx";
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
 
 /**
@@ -79,10 +79,19 @@ function FirstPageLoading() {
 }
 
 /**
+ * The public pages in the app shell: their code loads when a signed-in person first opens one, so it is no part of
+ * the signed-in pages' first load.
+ */
+const publicPageRoutes: RouteObject[] = localizedPublicPages.map(({ page, ...route }) => ({
+  ...route,
+  lazy: () => import("./public/public-routes.tsx").then((m) => ({ element: m.publicPageElements[page] })),
+}));
+
+/**
  * Every page, for the app shell (app.html, app-shell-main.tsx): signed-in areas are lazy routes, so none of their
- * code reaches a visitor. The public pages are here too (in both languages), for a signed-in person moving between
- * them and their own pages without a page load; a visitor gets them prerendered, with the lighter router of
- * public/public-app.tsx.
+ * code reaches a visitor. The public pages are here too (in both languages, lazy as well), for a signed-in person
+ * moving between them and their own pages without a page load; a visitor gets them prerendered, with the lighter
+ * router of public/public-app.tsx.
  */
 export const routes: RouteObject[] = [
   {

@@ -17,8 +17,9 @@ import {
   useSaveReminderSettings,
 } from "./api/bookings.ts";
 import { BookedCalendar } from "./bookings/booked-calendar.tsx";
+import { bookingTitleOf, DetailsLabel } from "./bookings/booked-class.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
-import { BookingDetailsDialog, bookingTitleOf, DetailsLabel } from "./bookings/booking-details-dialog.tsx";
+import { BookingDetailsDialog } from "./bookings/booking-details-lazy.tsx";
 import { AvailableCredits } from "./credits/available-credits.tsx";
 import "./client-panel.css";
 import { householdIdOf } from "../../domain/households.ts";
@@ -105,6 +106,7 @@ function ClassCalendar({ clientId }: { clientId: string }) {
       <ListState
         what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
+        loadingClassName="client-panel__calendar-loading"
         isError={query.isError}
         error={query.error}
         loaded={data !== undefined}

@@ -7,7 +7,7 @@ import { messages as client } from "../../locales/es/client.ts";
 import { messages as shared } from "../../locales/es/shared.ts";
 import { MonthSelect } from "../components/month-year-selects.tsx";
 import { Pager } from "../components/pager.tsx";
-import { ClassState, DetailsLabel } from "./bookings/booking-details-dialog.tsx";
+import { ClassState, DetailsLabel } from "./bookings/booked-class.tsx";
 import { ClassCount } from "./payments/class-count.tsx";
 
 /** The client's words as a Spanish page shows them; the suite's setup speaks English and gets it back. */

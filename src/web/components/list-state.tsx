@@ -12,6 +12,7 @@ export function ListState({
   what,
   error,
   loadingText,
+  loadingClassName,
   onRetry,
   retryClassName = "button button--blue",
 }: {
@@ -22,6 +23,11 @@ export function ListState({
   /** The failure, when its own message should be shown ("Please try again." otherwise). */
   error?: unknown;
   loadingText?: string;
+  /**
+   * Sizes the loading state like what it stands for (min-heights from the loaded layout): a list that arrives
+   * then takes the room it had, and what follows it on the page does not move.
+   */
+  loadingClassName?: string;
   onRetry: () => void;
   retryClassName?: string;
 }) {
@@ -40,7 +46,7 @@ export function ListState({
   }
   if (!loaded) {
     return (
-      <p className="list-state" role="status">
+      <p className={loadingClassName ? `list-state ${loadingClassName}` : "list-state"} role="status">
         {loadingText ?? t`Loading ${what}…`}
       </p>
     );

@@ -2,28 +2,37 @@ import { i18n, type Messages } from "@lingui/core";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 
 /**
- * The catalogues the app shell's pages need, each one chunk per language (compiled by `npm run i18n` from
- * src/locales): a page fetches only its language's words (docs/decisions/018). The spec's messages in src/domain
+ * The catalogues the app shell's pages need, by language (compiled by `npm run i18n` from src/locales): a page fetches only its language's words (docs/decisions/018). The spec's messages in src/domain
  * come with every part: `common` (also on the prerendered pages) and `app-shell` (the rest, decision 025).
  */
 export type CataloguePart = "shared" | "public" | "client" | "admin";
 
 type Loader = () => Promise<{ messages: Messages }>;
+type SignedInWords = typeof import("./signed-in-words-en.ts");
+/** Every part but the admin's comes in one chunk per language (docs/decisions/041): one request for them all. */
+const signedInWords: Record<Locale, () => Promise<SignedInWords>> = {
+  en: () => import("./signed-in-words-en.ts"),
+  es: () => import("./signed-in-words-es.ts"),
+};
+const partOf =
+  (locale: Locale, part: keyof SignedInWords): Loader =>
+  () =>
+    signedInWords[locale]().then((words) => ({ messages: words[part] }));
 const loaders: Record<Locale, Record<CataloguePart | "common" | "app-shell", Loader>> = {
   en: {
-    common: () => import("../../locales/en/common.ts"),
-    "app-shell": () => import("../../locales/en/app-shell.ts"),
-    shared: () => import("../../locales/en/shared.ts"),
-    public: () => import("../../locales/en/public.ts"),
-    client: () => import("../../locales/en/client.ts"),
+    common: partOf("en", "common"),
+    "app-shell": partOf("en", "appShell"),
+    shared: partOf("en", "shared"),
+    public: partOf("en", "publicPages"),
+    client: partOf("en", "client"),
     admin: () => import("../../locales/en/admin.ts"),
   },
   es: {
-    common: () => import("../../locales/es/common.ts"),
-    "app-shell": () => import("../../locales/es/app-shell.ts"),
-    shared: () => import("../../locales/es/shared.ts"),
-    public: () => import("../../locales/es/public.ts"),
-    client: () => import("../../locales/es/client.ts"),
+    common: partOf("es", "common"),
+    "app-shell": partOf("es", "appShell"),
+    shared: partOf("es", "shared"),
+    public: partOf("es", "publicPages"),
+    client: partOf("es", "client"),
     admin: () => import("../../locales/es/admin.ts"),
   },
 };

@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { capitalized, dayPickerLocale, formatItemDay, monthName } from "./format.ts";
+import { dayPickerLocale } from "./day-picker-locale.ts";
+import { capitalized, formatItemDay, monthName } from "./format.ts";
 
 /** The page's language for one test; the suite's setup speaks English (test/support/english.ts) and gets it back. */
 const inSpanish = () => i18n.loadAndActivate({ locale: "es", messages: {} });

@@ -1,4 +1,3 @@
-import { enUS, es } from "react-day-picker/locale";
 import { localeTags } from "../../domain/locale.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { readerLocale } from "../../domain/translate.ts";
@@ -6,7 +5,8 @@ import { readerLocale } from "../../domain/translate.ts";
 /**
  * Formats by the page's language (domain/translate.ts). Days as the reader writes them come from
  * `formatDay` (domain/school-day.ts) and amounts from `formatPrice` (domain/pack-catalogue.ts); these are the
- * browser-only pieces: month names for the filters and the calendars' own locale.
+ * browser-only pieces: month names for the filters and moments. The calendars' own locale is in
+ * day-picker-locale.ts, apart: it brings date-fns' words of both languages, which only a calendar needs.
  */
 
 /** "January" … "December" (month 1 to 12), "enero" … "diciembre" in Spanish. */
@@ -18,15 +18,6 @@ export function monthName(month: number): string {
 
 /** Capitalized as a list item or a heading: "Enero" (Spanish writes month names in lower case inside sentences). */
 export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
-
-/**
- * Spanish as the school's families read it in the US: weeks start on Sunday, as on their English calendar (date-fns'
- * Spanish starts them on Monday, as in Spain).
- */
-const usSpanish = { ...es, options: { ...es.options, weekStartsOn: 0 as const } };
-
-/** react-day-picker's locale (month caption, weekday names, its buttons' labels) for the page's language. */
-export const dayPickerLocale = () => (readerLocale() === "es" ? usSpanish : enUS);
 
 /** "Mar 5, 2026, 4:30 PM", or "5 mar 2026, 4:30 p.m." in Spanish: a moment, such as when a mail was sent. */
 export function formatMoment(

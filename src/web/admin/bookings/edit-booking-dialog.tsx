@@ -10,7 +10,7 @@ import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { Dialog } from "../../components/dialog/dialog.tsx";
 import { useToast } from "../../components/toast/toast.tsx";
-import { dayPickerLocale } from "../../i18n/format.ts";
+import { dayPickerLocale } from "../../i18n/day-picker-locale.ts";
 import { useEditBooking } from "../api/bookings.ts";
 import { AvailabilityOverride, useAvailabilityOverride } from "../components/availability-override.tsx";
 import {

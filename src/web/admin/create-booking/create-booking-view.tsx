@@ -15,7 +15,7 @@ import { messages } from "../../../domain/messages.ts";
 import { formatDay } from "../../../domain/school-day.ts";
 import { ApiError } from "../../api/http.ts";
 import { useToast } from "../../components/toast/toast.tsx";
-import { dayPickerLocale } from "../../i18n/format.ts";
+import { dayPickerLocale } from "../../i18n/day-picker-locale.ts";
 import { bookingDraftQuery, useSaveBooking } from "../api/bookings.ts";
 import { AvailabilityOverride, useAvailabilityOverride } from "../components/availability-override.tsx";
 import { ClientSearch } from "../components/client-search.tsx";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { DayPicker, labelDayButton } from "react-day-picker";
-import { dayPickerLocale } from "../../i18n/format.ts";
+import { dayPickerLocale } from "../../i18n/day-picker-locale.ts";
 import { dateOfDay, dayOfDate } from "./booked-days.ts";
 import "../../components/calendar/calendar.css";
 

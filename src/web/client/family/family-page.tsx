@@ -85,6 +85,7 @@ function Family({ clientId, userId, manages }: { clientId: string; userId: strin
       </p>
       <ListState
         what={t`your family's guardians`}
+        loadingClassName="family__loading"
         isError={query.isError}
         error={query.error}
         loaded={data !== undefined}

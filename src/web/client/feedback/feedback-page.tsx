@@ -10,8 +10,8 @@ import { ListState } from "../../components/list-state.tsx";
 import { MonthSelect } from "../../components/month-year-selects.tsx";
 import { SwimmerSwitch } from "../../components/swimmer-switch.tsx";
 import { useClientBookings } from "../api/bookings.ts";
+import { bookingTitleOf } from "../bookings/booked-class.tsx";
 import { type BookedDay, bookedDaysOf, bookingsOfSwimmer, hasFeedback } from "../bookings/booked-days.ts";
-import { bookingTitleOf } from "../bookings/booking-details-dialog.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import {
   type FeedbackFilterName,
@@ -66,6 +66,7 @@ function ClientFeedback({ clientId }: { clientId: string }) {
       <ListState
         what={t`your bookings`}
         loadingText={bookingMessages.loadingBookings}
+        loadingClassName="feedback__loading"
         isError={query.isError}
         error={query.error}
         loaded={query.data !== undefined}

@@ -171,7 +171,7 @@ function ClientPayments({
           <Trans>Could not load your package. Please try again.</Trans>
         </p>
       ) : client.data === undefined ? (
-        <p role="status">
+        <p className="payments__loading payments__loading--packages" role="status">
           <Trans>Loading your package…</Trans>
         </p>
       ) : (
@@ -238,7 +238,7 @@ function SubscriptionBox({
           <Trans>Could not load your subscription. Please try again.</Trans>
         </p>
       ) : info === undefined ? (
-        <p role="status">
+        <p className="payments__loading payments__loading--subscription" role="status">
           <Trans>Loading your subscription…</Trans>
         </p>
       ) : !info.active ? (

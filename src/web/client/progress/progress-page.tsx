@@ -15,15 +15,9 @@ import { ListState } from "../../components/list-state.tsx";
 import { SwimmerSwitch } from "../../components/swimmer-switch.tsx";
 import { useClientBookings } from "../api/bookings.ts";
 import { BookedCalendar } from "../bookings/booked-calendar.tsx";
+import { bookingTitleOf, ClassState, ClassWhen, DetailsLabel, WhoSwims } from "../bookings/booked-class.tsx";
 import { bookedDaysOf, bookingOn, bookingsOfSwimmer } from "../bookings/booked-days.ts";
-import {
-  BookingDetailsDialog,
-  bookingTitleOf,
-  ClassState,
-  ClassWhen,
-  DetailsLabel,
-  WhoSwims,
-} from "../bookings/booking-details-dialog.tsx";
+import { BookingDetailsDialog } from "../bookings/booking-details-lazy.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import { PassedLevels } from "../certificates/passed-levels.tsx";
 import { SkillsProgress } from "./skills-progress.tsx";

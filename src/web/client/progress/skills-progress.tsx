@@ -33,6 +33,7 @@ export function SkillsProgress({ clientId, swimmerId }: { clientId: string; swim
       {!data || query.isError ? (
         <ListState
           what={t`the skills`}
+          loadingClassName="skills__loading"
           isError={query.isError}
           error={query.error}
           loaded={data !== undefined}
