@@ -51,6 +51,16 @@ const routes: Route[] = [
   // One and two letters (issue 31): what an admin types first.
   { name: "GET /api/clients?search=g", path: () => "/api/clients?search=g", as: "admin" },
   { name: "GET /api/clients?search=ga", path: () => "/api/clients?search=ga", as: "admin" },
+  {
+    name: "GET /api/clients?search=zq (no name starts so)",
+    path: () => "/api/clients?search=zq",
+    as: "admin",
+  },
+  {
+    name: "GET /api/clients?search=fe (a few dozen at 1,000)",
+    path: () => "/api/clients?search=fe",
+    as: "admin",
+  },
   { name: "Manage Bookings: GET /api/bookings page 1", path: () => "/api/bookings", as: "admin" },
   {
     name: "Manage Bookings: GET /api/bookings?search=garcia",
@@ -64,6 +74,11 @@ const routes: Route[] = [
     as: "admin",
   },
   {
+    name: "Manage Bookings: GET /api/bookings?search=zq",
+    path: () => "/api/bookings?search=zq",
+    as: "admin",
+  },
+  {
     name: "Admin feedback: GET /api/bookings/feedback-list?search=g",
     path: () => "/api/bookings/feedback-list?search=g",
     as: "admin",
@@ -71,6 +86,11 @@ const routes: Route[] = [
   {
     name: "Admin feedback: GET /api/bookings/feedback-list?search=ga",
     path: () => "/api/bookings/feedback-list?search=ga",
+    as: "admin",
+  },
+  {
+    name: "Admin feedback: GET /api/bookings/feedback-list?search=zq",
+    path: () => "/api/bookings/feedback-list?search=zq",
     as: "admin",
   },
   {
