@@ -610,10 +610,20 @@ export async function listBookings(
     // id, sorted and counted (docs/decisions/043).
     const named = await bookingsWithWord(db, key, query.matchTitle, wordProbe);
     if (named) {
+      // Each read by id, then sorted: materialized, because PostgreSQL would otherwise walk booking_firstDate_idx
+      // testing each booking against the list, reading the whole index when the matches are old or few.
       const rows =
         named.length === 0
           ? []
-          : await newestFirst(bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", named))
+          : await db
+              .with(
+                (cte) => cte("named").materialized(),
+                () => bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", named),
+              )
+              .selectFrom("named")
+              .selectAll()
+              .orderBy("named.firstDate", "desc")
+              .orderBy("named.id", "desc")
               .limit(query.pageSize)
               .offset((query.page - 1) * query.pageSize)
               .execute();

@@ -154,6 +154,33 @@ async function countClients(db: Db, key: string): Promise<number> {
     : countOf(db, db.selectFrom(nameIndexHits(key).as("hit")).select("hit.id"));
 }
 
+/**
+ * A page of these few clients (fewer than the word probe's limit) in name order: each read by id, then sorted.
+ * Materialized, because PostgreSQL would otherwise walk client_name_order_idx testing each client against the
+ * list, which reads the whole index when the matches sort late or are fewer than the page.
+ */
+function namedClientsPage(db: Db, ids: readonly string[], query: { page: number; pageSize: number }) {
+  const columns = clientColumns.map((column) => column.slice("client.".length) as ClientColumn);
+  return db
+    .with(
+      (cte) => cte("named").materialized(),
+      (db) =>
+        db
+          .selectFrom("client")
+          .where("client.id", "in", ids)
+          .select([...clientColumns, "client.firstNameSearch", "client.lastNameSearch"]),
+    )
+    .selectFrom("named")
+    .select(columns)
+    .orderBy("named.firstNameSearch")
+    .orderBy("named.lastNameSearch")
+    .orderBy("named.id")
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+type ClientColumn = (typeof clientColumns)[number] extends `client.${infer Column}` ? Column : never;
+
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
@@ -165,13 +192,7 @@ export async function listClients(
     // (docs/decisions/043).
     const named = await householdsWithWord(db, key, true, wordProbe);
     if (named) {
-      const rows =
-        named.length === 0
-          ? []
-          : await inNameOrder(db.selectFrom("client").where("client.id", "in", named).select(clientColumns))
-              .limit(query.pageSize)
-              .offset((query.page - 1) * query.pageSize)
-              .execute();
+      const rows = named.length === 0 ? [] : await namedClientsPage(db, named, query).execute();
       return { items: rows.map(toClientRow), total: named.length, totalAtLeast: false };
     }
     // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
