@@ -99,6 +99,20 @@ export const routes: Route[] = [
     as: "admin",
     rows: items,
   },
+  // Short keys few names start with: read from the word tables (decision 043), not along the whole order.
+  {
+    name: "GET /api/clients?search=zq (no name starts so)",
+    kind: "search",
+    path: () => "/api/clients?search=zq",
+    as: "admin",
+  },
+  {
+    name: "GET /api/clients?search=fe (a few dozen at 1,000)",
+    kind: "search",
+    path: () => "/api/clients?search=fe",
+    as: "admin",
+    rows: items,
+  },
   {
     name: "Manage Bookings: GET /api/bookings page 1",
     kind: "admin list",
@@ -128,6 +142,12 @@ export const routes: Route[] = [
     rows: items,
   },
   {
+    name: "Manage Bookings: GET /api/bookings?search=zq",
+    kind: "search",
+    path: () => "/api/bookings?search=zq",
+    as: "admin",
+  },
+  {
     name: "Admin feedback: GET /api/bookings/feedback-list?search=g",
     kind: "search",
     path: () => "/api/bookings/feedback-list?search=g",
@@ -140,6 +160,12 @@ export const routes: Route[] = [
     path: () => "/api/bookings/feedback-list?search=ga",
     as: "admin",
     rows: items,
+  },
+  {
+    name: "Admin feedback: GET /api/bookings/feedback-list?search=zq",
+    kind: "search",
+    path: () => "/api/bookings/feedback-list?search=zq",
+    as: "admin",
   },
   {
     name: "Admin feedback: GET /api/bookings/feedback-list?search=lopez",

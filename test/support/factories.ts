@@ -13,6 +13,12 @@ import type { Attendance } from "../../src/domain/today.ts";
 import type { Auth } from "../../src/server/auth/auth.ts";
 import { curriculumOf, readScales } from "../../src/server/curriculum/service.ts";
 import type { Db } from "../../src/server/db/database.ts";
+import {
+  nameWordRows,
+  titleWordRows,
+  writeNameWords,
+  writeTitleWords,
+} from "../../src/server/db/name-words.ts";
 import { isPostgres } from "../../src/server/db/portable.ts";
 import type { Database, NewsletterStatus } from "../../src/server/db/schema.ts";
 import { familyNamesSearchOf, refreshFamilyNames } from "../../src/server/households/service.ts";
@@ -196,6 +202,7 @@ export async function createClient(db: Db, input: NewClient): Promise<CreatedCli
     await trx.insertInto("user").values(rows.user).execute();
     await trx.insertInto("account").values(rows.account).execute();
     await trx.insertInto("client").values(rows.client).execute();
+    await writeNameWords(trx, rows.client.id);
     await trx.insertInto("guardian").values(rows.guardian).execute();
     await trx.insertInto("swimmer").values(rows.swimmer).execute();
   });
@@ -567,11 +574,13 @@ export async function createBooking(db: Db, input: NewBooking): Promise<CreatedB
       .where("id", "=", planId)
       .executeTakeFirstOrThrow();
     const lessons = lessonsOf(input);
+    const row = bookingRow(input, lessons, plan);
     const { id: bookingId } = await trx
       .insertInto("booking")
-      .values(bookingRow(input, lessons, plan))
+      .values(row)
       .returning("id")
       .executeTakeFirstOrThrow();
+    await writeTitleWords(trx, bookingId, row.title);
     const lessonIds: Record<string, number> = {};
     if (lessons.length > 0) {
       const written = await trx
@@ -766,6 +775,14 @@ export async function seed(
     await insertInChunks(trx, "user", users);
     await insertInChunks(trx, "account", accounts);
     await insertInChunks(trx, "client", clients);
+    // The search's word tables (migration 0029), as the app writes them with each name and title.
+    const words = await hasTable(trx, "nameWord");
+    if (words)
+      await insertInChunks(
+        trx,
+        "nameWord",
+        clients.flatMap((client) => nameWordRows({ familyNamesSearch: "", ...client })),
+      );
     const secondGuardians = (data.guardians ?? []).map(guardianRows);
     await insertInChunks(
       trx,
@@ -825,6 +842,12 @@ export async function seed(
     }
 
     await insertInChunks(trx, "booking", bookings);
+    if (words)
+      await insertInChunks(
+        trx,
+        "titleWord",
+        bookings.flatMap((booking) => titleWordRows({ id: booking.id as number, title: booking.title })),
+      );
     await insertInChunks(trx, "lesson", lessons);
     await insertInChunks(trx, "lessonSwimmer", lessonSwimmers);
     const milestones = (data.milestones ?? []).map(milestoneRow);

@@ -3,6 +3,7 @@ import { call, signedInAdmin, signedInClient, type TestAccount } from "../../../
 import { createBooking } from "../../../test/support/factories.ts";
 import { mailTestbed } from "../../../test/support/mail-testbed.ts";
 import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import type {
   Booking,
   BookingDraftResponse,
@@ -718,5 +719,11 @@ describe("how far ahead a class can be booked", () => {
     const moved = await as(admin, "PATCH", `/api/bookings/${saved.booking.id}`, { dates: ["2028-06-15"] });
     expect(await errorOf(moved, 400)).toMatchObject(tooFar);
     expect(await lessonDates(carol.id)).toEqual(["2026-06-20", "2028-06-14"]);
+  });
+});
+
+describe("the short searches' word tables (docs/decisions/043)", () => {
+  it("hold exactly the words of the names and titles left by the tests above: the bookings' titles as saved, moved and deleted", async () => {
+    await expectWordTablesTrue(db());
   });
 });

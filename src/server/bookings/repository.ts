@@ -4,6 +4,7 @@ import type { LessonMove } from "../../domain/reschedules.ts";
 import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
 import type { Db } from "../db/database.ts";
+import { bookingsWithWord, wordProbeLimit, writeTitleWords } from "../db/name-words.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
@@ -245,6 +246,7 @@ export async function insertBooking(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await writeTitleWords(trx, row.id, bookingTitle(0));
   return row.id;
 }
 
@@ -332,6 +334,7 @@ export async function refreshBookingTotals(trx: Db, bookingId: number, now: stri
     })
     .where("id", "=", bookingId)
     .execute();
+  await writeTitleWords(trx, bookingId, bookingTitle(classCount));
 }
 
 export async function deleteBookingRow(trx: Db, bookingId: number): Promise<boolean> {
@@ -599,9 +602,33 @@ const pageNearTop = (matches: number, rows: number, upTo: number) => matches * m
 export async function listBookings(
   db: Db,
   query: BookingListQuery,
+  wordProbe = wordProbeLimit,
 ): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
   if (isShortSearch(key)) {
+    // Few names (or titles) start with these letters ("zq"): the word tables name every matching booking, read by
+    // id, sorted and counted (docs/decisions/043).
+    const named = await bookingsWithWord(db, key, query.matchTitle, wordProbe);
+    if (named) {
+      // Each read by id, then sorted: materialized, because PostgreSQL would otherwise walk booking_firstDate_idx
+      // testing each booking against the list, reading the whole index when the matches are old or few.
+      const rows =
+        named.length === 0
+          ? []
+          : await db
+              .with(
+                (cte) => cte("named").materialized(),
+                () => bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", named),
+              )
+              .selectFrom("named")
+              .selectAll()
+              .orderBy("named.firstDate", "desc")
+              .orderBy("named.id", "desc")
+              .limit(query.pageSize)
+              .offset((query.page - 1) * query.pageSize)
+              .execute();
+      return { rows, total: named.length };
+    }
     // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
     // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
     const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))

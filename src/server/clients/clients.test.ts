@@ -11,6 +11,7 @@ import {
 import { createPlan } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import type { ClientPage } from "../../domain/clients.ts";
 import { fieldMessages } from "../../domain/fields.ts";
 import { messages } from "../../domain/messages.ts";
@@ -482,3 +483,9 @@ describe("the schema deletes a client's rows by itself", () => {
 function names(page: ClientPage) {
   return page.items.map((client) => `${client.firstName} ${client.lastName}`);
 }
+
+describe("the short searches' word tables (docs/decisions/043)", () => {
+  it("hold exactly the words of the names and titles left by the tests above: the clients registered, edited and deleted", async () => {
+    await expectWordTablesTrue(testDb.db);
+  });
+});

@@ -3,6 +3,7 @@ import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
 import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
 import type { Db } from "../db/database.ts";
+import { householdsWithWord, wordProbeLimit, writeNameWords } from "../db/name-words.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
@@ -153,12 +154,47 @@ async function countClients(db: Db, key: string): Promise<number> {
     : countOf(db, db.selectFrom(nameIndexHits(key).as("hit")).select("hit.id"));
 }
 
+/**
+ * A page of these few clients (fewer than the word probe's limit) in name order: each read by id, then sorted.
+ * Materialized, because PostgreSQL would otherwise walk client_name_order_idx testing each client against the
+ * list, which reads the whole index when the matches sort late or are fewer than the page.
+ */
+function namedClientsPage(db: Db, ids: readonly string[], query: { page: number; pageSize: number }) {
+  const columns = clientColumns.map((column) => column.slice("client.".length) as ClientColumn);
+  return db
+    .with(
+      (cte) => cte("named").materialized(),
+      (db) =>
+        db
+          .selectFrom("client")
+          .where("client.id", "in", ids)
+          .select([...clientColumns, "client.firstNameSearch", "client.lastNameSearch"]),
+    )
+    .selectFrom("named")
+    .select(columns)
+    .orderBy("named.firstNameSearch")
+    .orderBy("named.lastNameSearch")
+    .orderBy("named.id")
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+type ClientColumn = (typeof clientColumns)[number] extends `client.${infer Column}` ? Column : never;
+
 export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
+  wordProbe = wordProbeLimit,
 ): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
   if (isShortSearch(key)) {
+    // Few names start with these letters ("zq"): the word table names them all, read by id and counted
+    // (docs/decisions/043).
+    const named = await householdsWithWord(db, key, true, wordProbe);
+    if (named) {
+      const rows = named.length === 0 ? [] : await namedClientsPage(db, named, query).execute();
+      return { items: rows.map(toClientRow), total: named.length, totalAtLeast: false };
+    }
     // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
     // full after a few dozen rows at any size, and the matches are not counted.
     const rows = await clientPageQuery(
@@ -205,7 +241,7 @@ export interface NewClientRow {
   now: string;
 }
 
-/** The client row of a new household, written by the caller's transaction after its first guardian's login. */
+/** The client row of a new household (and its name words), written by the caller's transaction after its first guardian's login. */
 export async function insertClientRow(trx: Db, account: NewClientRow): Promise<void> {
   await trx
     .insertInto("client")
@@ -222,6 +258,7 @@ export async function insertClientRow(trx: Db, account: NewClientRow): Promise<v
       lastNameSearch: searchKey(account.lastName),
     })
     .execute();
+  await writeNameWords(trx, account.id);
 }
 
 export interface ClientChanges {
@@ -234,7 +271,7 @@ export interface ClientChanges {
   accessNotes: string;
 }
 
-/** The client row and, in the same transaction, the user's name and email. */
+/** The client row (and its name words) and, in the same transaction, the user's name and email. */
 export async function updateClientAccount(trx: Db, id: string, changes: ClientChanges, now: string) {
   await trx
     .updateTable("client")
@@ -245,6 +282,7 @@ export async function updateClientAccount(trx: Db, id: string, changes: ClientCh
     })
     .where("id", "=", id)
     .execute();
+  await writeNameWords(trx, id);
   await trx
     .updateTable("user")
     .set({ name: `${changes.firstName} ${changes.lastName}`, email: changes.email, updatedAt: now })

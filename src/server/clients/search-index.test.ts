@@ -3,9 +3,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createClient, createPlan } from "../../../test/support/factories.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import { searchKey } from "../../domain/search.ts";
 import { listBookings } from "../bookings/repository.ts";
 import type { Db } from "../db/database.ts";
+import { wordProbeLimit } from "../db/name-words.ts";
 import { isPostgres } from "../db/portable.ts";
 import { countedRows } from "../db/search.ts";
 import {
@@ -20,7 +22,8 @@ import {
  * The trigram indexes and row counts of migration 0009 against a plain reading of every row: random names with
  * accents, LIKE wildcards, quotes, backslashes and spaces, changed and deleted through the triggers, searched
  * by random keys, short ones included. Both ways of reading a page (along the order, or from the index) are
- * compared with the expected page.
+ * compared with the expected page, and a short search's both (along the order, or from the word tables of
+ * migration 0029, which must hold exactly the names' and titles' words after every change).
  */
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -139,6 +142,9 @@ function searchOf(search: string | [number, number, number], clients: ClientRow[
   return text.slice(from, from + length);
 }
 
+/** The word tables' probe limit (decision 043): the app's; 0, always along the order; a million, always the tables. */
+const wordProbes = [wordProbeLimit, 0, 1_000_000];
+
 /** One or two letters match the start of a word (docs/decisions/040); more, anywhere. */
 const short = (key: string) => key !== "" && [...key].length < 3;
 const holds = (text: string, key: string) =>
@@ -178,6 +184,7 @@ describe("searches through the trigram indexes (migration 0009)", () => {
             );
           }
         }
+        await expectWordTablesTrue(db);
         const keyOf = new Map(clients.map((c) => [c.id, [searchKey(c.first), searchKey(c.last)] as const]));
         for (const raw of input.searches) {
           const search = searchOf(raw, clients);
@@ -194,9 +201,19 @@ describe("searches through the trigram indexes (migration 0009)", () => {
               return byBytes(af, bf) || byBytes(al, bl) || byBytes(a.id, b.id);
             })
             .map((c) => c.id);
-          const listed = await allPages((page) => listClients(db, { search, page, pageSize: 3 }));
-          expect({ search, ids: listed.items.map((c) => c.id) }).toEqual({ search, ids: expectedClients });
-          expect(listed.total).toBe(expectedClients.length);
+          // A short search reads the word tables when few words start with it, else along the order (decision 043):
+          // the default, then each way forced.
+          for (const wordProbe of wordProbes) {
+            const listed = await allPages((page) =>
+              listClients(db, { search, page, pageSize: 3 }, wordProbe),
+            );
+            expect({ search, wordProbe, ids: listed.items.map((c) => c.id) }).toEqual({
+              search,
+              wordProbe,
+              ids: expectedClients,
+            });
+            expect(listed.total).toBe(expectedClients.length);
+          }
           const named = clientIdsNamed(db, key);
           if (named) {
             const query = { search, page: 1, pageSize: 100 };
@@ -216,21 +233,23 @@ describe("searches through the trigram indexes (migration 0009)", () => {
               })
               .sort((a, b) => byBytes(b.firstDate, a.firstDate) || b.id - a.id)
               .map((b) => b.id);
-            const found = await allPages(async (page) => {
-              const { rows, total, totalAtLeast } = await listBookings(db, {
-                search,
-                page,
-                pageSize: 4,
-                matchTitle,
+            for (const wordProbe of wordProbes) {
+              const found = await allPages(async (page) => {
+                const { rows, total, totalAtLeast } = await listBookings(
+                  db,
+                  { search, page, pageSize: 4, matchTitle },
+                  wordProbe,
+                );
+                return { items: rows, total, totalAtLeast };
               });
-              return { items: rows, total, totalAtLeast };
-            });
-            expect({ search, matchTitle, ids: found.items.map((b) => b.id) }).toEqual({
-              search,
-              matchTitle,
-              ids: expectedBookings,
-            });
-            expect(found.total).toBe(expectedBookings.length);
+              expect({ search, matchTitle, wordProbe, ids: found.items.map((b) => b.id) }).toEqual({
+                search,
+                matchTitle,
+                wordProbe,
+                ids: expectedBookings,
+              });
+              expect(found.total).toBe(expectedBookings.length);
+            }
           }
         }
       }),

@@ -715,3 +715,24 @@ export interface PaymentTable {
 export interface Database {
   payment: PaymentTable;
 }
+
+/**
+ * The words a short search reads, in B-trees (migration 0029, docs/decisions/043): a household's name words
+ * (`family` 0: its client row's first and last names; 1: its other members', familyNamesSearch) and a booking's
+ * title words, each as domain/search.ts wordsOf splits the folded text. Written with the names and titles.
+ */
+export interface NameWordTable {
+  family: 0 | 1;
+  word: string;
+  clientId: string;
+}
+
+export interface TitleWordTable {
+  word: string;
+  bookingId: number;
+}
+
+export interface Database {
+  nameWord: NameWordTable;
+  titleWord: TitleWordTable;
+}

@@ -59,9 +59,10 @@ export function startsAWord(column: RawBuilder<unknown>, key: string, lines = fa
 }
 
 /**
- * A page of a short search, and its total as far as it is known: the page is read with one row more, so
- * `totalAtLeast` says whether a next page exists, and the total counts the rows up to this page's end. Counting
- * every match would read every name starting with the letters, which grows with the school (docs/decisions/040).
+ * A page of a short search of many matches, and its total as far as it is known: the page is read with one row
+ * more, so `totalAtLeast` says whether a next page exists, and the total counts the rows up to this page's end.
+ * Counting every match would read every name starting with the letters, which grows with the school
+ * (docs/decisions/040). A short search of few matches is counted from the word tables (docs/decisions/043).
  */
 export function shortSearchPage<T>(rows: T[], page: number, pageSize: number) {
   const items = rows.slice(0, pageSize);

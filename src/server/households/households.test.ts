@@ -10,6 +10,7 @@ import {
 import { addGuardian, createBooking, createPlan, passwordHashOf } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import type { CalendarFeedResponse } from "../../domain/bookings.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
 import type { Db } from "../db/database.ts";
@@ -194,5 +195,11 @@ describe("deleting a household", () => {
       .execute();
     expect(left.map((user) => user.id)).toEqual([b1.id]);
     expect(await db.selectFrom("swimmer").select("id").where("clientId", "=", a1.id).execute()).toEqual([]);
+  });
+});
+
+describe("the short searches' word tables (docs/decisions/043)", () => {
+  it("hold exactly the words of the names and titles left by the tests above: the households' guardians, removed ones gone", async () => {
+    await expectWordTablesTrue(testDb.db);
   });
 });

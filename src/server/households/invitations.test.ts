@@ -9,6 +9,7 @@ import {
 import { type SmtpSink, startSmtpSink } from "../../../test/support/smtp-sink.ts";
 import { type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import type { GuardiansResponse } from "../../domain/guardians.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
 import { createApp } from "../app.ts";
@@ -400,5 +401,11 @@ describe("removing a guardian", () => {
     }
     expect((await call(t, "GET", "/api/session", { cookie: a1.cookie })).status).toBe(200);
     expect((await listOf(a1)).guardians[0]).toMatchObject({ userId: a1.id, first: true });
+  });
+});
+
+describe("the short searches' word tables (docs/decisions/043)", () => {
+  it("hold exactly the words of the names and titles left by the tests above: the guardians who accepted an invitation", async () => {
+    await expectWordTablesTrue(testDb.db);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts";
+import { writeNameWords } from "../db/name-words.ts";
 
 /** A household's mail recipient: a guardian allowed its mail. */
 export interface GuardianContact {
@@ -544,14 +545,15 @@ export async function memberNamesOf(db: Db, clientId: string): Promise<string[]>
   return [...swimmers.flatMap((row) => [row.firstName, row.lastName]), ...guardians.map((row) => row.name)];
 }
 
-/** The household's search names (migration 0013), already folded. */
+/** The household's search names (migration 0013), already folded, and their words (migration 0029). */
 export async function setFamilyNamesSearch(db: Db, clientId: string, names: string): Promise<void> {
-  await db
+  const changed = await db
     .updateTable("client")
     .set({ familyNamesSearch: names })
     .where("id", "=", clientId)
     .where("familyNamesSearch", "!=", names)
-    .execute();
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) await writeNameWords(db, clientId);
 }
 
 export async function householdExists(db: Db, clientId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
 } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
+import { expectWordTablesTrue } from "../../../test/support/word-tables.ts";
 import type { RegisterClientResponse } from "../../domain/api.ts";
 import type { ClientPage } from "../../domain/clients.ts";
 import type { Swimmer, SwimmerResponse, SwimmersResponse } from "../../domain/swimmers.ts";
@@ -334,5 +335,11 @@ describe("/api/clients/:clientId/swimmers", () => {
       passwordHash: await passwordHashOf(t.auth, "whatever-123"),
     });
     expect((await search("bartolome")).items.map((item) => item.id)).toEqual([parent.id]);
+  });
+});
+
+describe("the short searches' word tables (docs/decisions/043)", () => {
+  it("hold exactly the words of the names and titles left by the tests above: the households' swimmers as added, renamed and removed", async () => {
+    await expectWordTablesTrue(testDb.db);
   });
 });

@@ -39,7 +39,7 @@ export function Pager({
   buttonClassName?: string;
   /** "Previous" unless given. */
   previousLabel?: string;
-  /** The last page is not known (a short search is not counted, docs/decisions/040): "Page X", Next while more. */
+  /** The last page is not known (a short search of many matches is not counted, docs/decisions/040 and 043): "Page X", Next while more. */
   open?: boolean;
 }) {
   const { t } = useLingui();

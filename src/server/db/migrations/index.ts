@@ -26,6 +26,7 @@ import * as creditPaidLesson from "./0024-credit-paid-lesson.ts";
 import * as reschedules from "./0025-reschedules.ts";
 import * as auditLog from "./0027-audit-log.ts";
 import * as paymentLedger from "./0028-payment-ledger.ts";
+import * as nameWords from "./0029-name-words.ts";
 
 /** Forward-only, in order. A new migration is a new file added here; a landed one is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0025-reschedules": reschedules,
   "0027-audit-log": auditLog,
   "0028-payment-ledger": paymentLedger,
+  "0029-name-words": nameWords,
 };
