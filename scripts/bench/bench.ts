@@ -18,9 +18,8 @@
  * Results also go to reports/bench.json; a non-2xx answer under load ends the run with exit code 1.
  * BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -42,6 +41,7 @@ import {
   seedProgress,
 } from "../../test/support/factories.ts";
 import { seedDemo } from "../seed.ts";
+import { freePort, startProcess } from "./processes.ts";
 import {
   bareRoute,
   detailedTables,
@@ -258,43 +258,6 @@ function options() {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-/** Starts a Node script and resolves once it logs that it listens. */
-async function startProcess(
-  script: string,
-  env: Record<string, string>,
-  nodeFlags: string[] = [],
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", script], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"listening"')) {
-        // From here on the log goes nowhere, as it would to a file or journald.
-        child.stdout?.removeAllListeners("data").resume();
-        child.stderr?.removeAllListeners("data").resume();
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
 /** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 function profileFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
@@ -476,7 +439,7 @@ async function benchOne(
       ADMIN_PASSWORD: admin.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    profileFlags(),
+    { nodeFlags: profileFlags() },
   );
   let peakRss = 0;
   let routePeakRss = 0;

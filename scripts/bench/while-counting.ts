@@ -10,13 +10,13 @@
  * Seed a database once (`DATA_DIR=<dir> npm run seed -- --clients 100000 --bookings 100000`) and give its file:
  * each run works on a copy, so two checkouts (before and after a change) are measured on the same rows.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { freePort, startProcess } from "./processes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,20 +31,14 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const admin = { email: "bench-admin@example.com", password: "bench-admin-password" };
 
-const port = await new Promise<number>((resolve, reject) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const address = probe.address();
-    probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-  });
-});
+const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "swim-while-counting-"));
 copyFileSync(values.database, path.join(dataDir, "swim-school.sqlite"));
 const baseUrl = `http://127.0.0.1:${port}`;
 
-const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  cwd: path.resolve(values["server-root"]),
-  env: {
-    ...process.env,
+const server: ChildProcess = await startProcess(
+  "src/server/main.ts",
+  {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     PORT: String(port),
@@ -54,24 +48,10 @@ const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/se
     ADMIN_PASSWORD: admin.password,
     PUBLIC_URL: baseUrl,
   },
-  stdio: ["ignore", "pipe", "pipe"],
-});
+  { cwd: path.resolve(values["server-root"]) },
+);
 
 try {
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"listening"')) {
-        server.stdout?.removeAllListeners("data").resume();
-        server.stderr?.removeAllListeners("data").resume();
-        resolve();
-      }
-    };
-    server.stdout?.on("data", onData);
-    server.stderr?.on("data", onData);
-    server.once("exit", (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
   const signedIn = await fetch(`${baseUrl}/api/session/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },

@@ -241,7 +241,10 @@ export interface NewClientRow {
   now: string;
 }
 
-/** The client row of a new household (and its name words), written by the caller's transaction after its first guardian's login. */
+/**
+ * The client row of a new household (and its name words), written by the caller's transaction after its first
+ * guardian's login.
+ */
 export async function insertClientRow(trx: Db, account: NewClientRow): Promise<void> {
   await trx
     .insertInto("client")
