@@ -709,6 +709,33 @@ export function subscriberRow(input: NewSubscriber): Row<"newsletterSubscriber">
   };
 }
 
+/**
+ * A mail the outbox gave up on (five attempts, the last refused by the server): what the overview's "mail that
+ * failed" lists. `nextAttemptAt` orders the list.
+ */
+export async function addFailedMail(
+  db: Db,
+  input: { toAddress: string; nextAttemptAt: string; createdAt?: string },
+): Promise<void> {
+  await db
+    .insertInto("mailOutbox")
+    .values({
+      toAddress: input.toAddress,
+      replyTo: null,
+      subject: "Your class tomorrow",
+      body: "…",
+      redactedBody: null,
+      status: "failed",
+      attempts: 5,
+      lastError: "550 no such user",
+      nextAttemptAt: input.nextAttemptAt,
+      leasedUntil: null,
+      sentAt: null,
+      createdAt: input.createdAt ?? "2026-03-17T09:00:00.000Z",
+    })
+    .execute();
+}
+
 // In bulk.
 
 /** A booking of `seed`: its plan is one of the same call's. */

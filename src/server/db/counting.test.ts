@@ -4,6 +4,7 @@ import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, json, signedInAdmin, type TestAccount } from "../../../test/support/accounts.ts";
+import { addFailedMail } from "../../../test/support/factories.ts";
 import { buildTestApp, type TestApp, testClock } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { failingCount, threadOfCount } from "../../../test/support/thread-counts.ts";
@@ -36,23 +37,7 @@ describe("counting over a SQLite file", () => {
     counter = createCounter(db, { log: silentLog, hold: hold.buffer as SharedArrayBuffer });
     t = buildTestApp(db, { counter, clock: testClock("2026-03-18T10:00:00.000Z") });
     owner = await signedInAdmin(t);
-    await db
-      .insertInto("mailOutbox")
-      .values({
-        toAddress: "nobody@example.com",
-        replyTo: null,
-        subject: "Your class tomorrow",
-        body: "…",
-        redactedBody: null,
-        status: "failed",
-        attempts: 5,
-        lastError: "550 no such user",
-        nextAttemptAt: "2026-03-17T10:00:00.000Z",
-        leasedUntil: null,
-        sentAt: null,
-        createdAt: "2026-03-17T09:00:00.000Z",
-      })
-      .execute();
+    await addFailedMail(db, { toAddress: "nobody@example.com", nextAttemptAt: "2026-03-17T10:00:00.000Z" });
   });
 
   afterAll(async () => {

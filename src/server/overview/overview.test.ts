@@ -9,6 +9,7 @@ import {
   type TestAccount,
 } from "../../../test/support/accounts.ts";
 import {
+  addFailedMail,
   addPassedLevel,
   createBooking,
   createClient,
@@ -173,23 +174,7 @@ beforeAll(async () => {
       });
     }
   });
-  await t.db
-    .insertInto("mailOutbox")
-    .values({
-      toAddress: "nobody@example.com",
-      replyTo: null,
-      subject: "Your class tomorrow",
-      body: "…",
-      redactedBody: null,
-      status: "failed",
-      attempts: 5,
-      lastError: "550 no such user",
-      nextAttemptAt: "2026-03-17T10:00:00.000Z",
-      leasedUntil: null,
-      sentAt: null,
-      createdAt: "2026-03-17T09:00:00.000Z",
-    })
-    .execute();
+  await addFailedMail(t.db, { toAddress: "nobody@example.com", nextAttemptAt: "2026-03-17T10:00:00.000Z" });
   // Progress: Ana passes a level in March; one of its skills was mastered first in February.
   const { skills, scale } = await curriculumOf(t.db);
   const mastered = scale.ratings.find((rating) => rating.mastered);
@@ -524,23 +509,11 @@ describe("CSV exports", () => {
 
 describe("counts past their minute (docs/decisions/042)", () => {
   const failedMail = (address: string) =>
-    t.db
-      .insertInto("mailOutbox")
-      .values({
-        toAddress: address,
-        replyTo: null,
-        subject: "Your class tomorrow",
-        body: "…",
-        redactedBody: null,
-        status: "failed",
-        attempts: 5,
-        lastError: "550 no such user",
-        nextAttemptAt: "2026-03-17T11:00:00.000Z",
-        leasedUntil: null,
-        sentAt: null,
-        createdAt: "2026-03-17T11:00:00.000Z",
-      })
-      .execute();
+    addFailedMail(t.db, {
+      toAddress: address,
+      nextAttemptAt: "2026-03-17T11:00:00.000Z",
+      createdAt: "2026-03-17T11:00:00.000Z",
+    });
   // The owner's cookie, signed in again after an hour away (a session ends after 5 idle minutes).
   let cookie: string;
   beforeAll(() => {
