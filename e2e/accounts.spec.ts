@@ -317,6 +317,9 @@ test("while a client has an active subscription the package cannot be changed; t
 
   await page.goto("/clients-list");
   await page.getByLabel("Search by name").fill(lastName);
+  // Pick the row once the list shows the search's answer: the unsearched page may hold it too, and a click while
+  // the list changes under the pointer lands where the row was.
+  await expect(page.getByRole("row")).toHaveCount(2); // header + the one match
   await page.getByRole("button", { name: `Edit Pia ${lastName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Client" });
   await expect(dialog.getByLabel("Package", { exact: true })).toBeDisabled();

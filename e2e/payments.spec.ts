@@ -15,6 +15,8 @@ import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
 async function openEditClient(admin: Page, client: { lastName: string; name: string }) {
   await admin.goto("/clients-list");
   await admin.getByLabel("Search by name").fill(client.lastName);
+  // Once the list shows the search's answer: a click while it changes under the pointer lands where the row was.
+  await expect(admin.getByRole("row")).toHaveCount(2); // header + the one match
   await admin.getByRole("button", { name: `Edit ${client.name}` }).click();
   return admin.getByRole("dialog", { name: "Edit Client" });
 }
