@@ -14,7 +14,8 @@
  * given class credits by the owner through the API; then each route (routes.ts) asked once, its answer checked (a
  * non-2xx or an answer without rows stops the run), and loaded with autocannon in turn. PostgreSQL is
  * BENCH_DATABASE_URL, else DATABASE_URL, else the local postgres://postgres@127.0.0.1:5432/test; a database
- * bench_<size> is made beside it. At the end: every figure by engine and size, then issue 31's table (report.ts).
+ * bench_<size>_<pid> is made beside it and dropped at the end. At the end: every figure by engine and size, then
+ * issue 31's table (report.ts).
  * Results also go to reports/bench.json; a non-2xx answer under load ends the run with exit code 1.
  * BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
  */
@@ -362,7 +363,8 @@ async function prepare(engine: Engine, clients: number, bookings: number, famili
   let databaseUrl = "";
   if (engine === "postgres") {
     const base = maintenanceUrl();
-    const name = `bench_${clients}`;
+    // The process id keeps two benches at once (two worktrees) out of each other's database.
+    const name = `bench_${clients}_${process.pid}`;
     await onMaintenanceDatabase(base, async (maintenance) => {
       await maintenance.query(`drop database if exists ${name} with (force)`);
       await maintenance.query(`create database ${name}`);
