@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authErrorMessages, messages } from "../../src/domain/messages.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
+import { sessionRecheckMs } from "../../src/server/auth/session.ts";
 import { registerClient } from "../../src/server/clients/service.ts";
 import { queueDueReminders } from "../../src/server/reminders/service.ts";
 import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../support/accounts.ts";
@@ -172,6 +173,17 @@ describe.skipIf(!postgresUrl)(
         error: { code: "unauthenticated", message: messages.sessionExpired },
       });
       expect(await sessionUserOf(a, client.cookie)).toBeNull();
+    });
+
+    it("a sign-out on A is refused on B once B's session read is a second old (decision 047)", async () => {
+      const [a, b] = twoInstances();
+      const client = await signedInClient(a);
+      expect(await sessionUserOf(b, client.cookie)).toMatchObject({ id: client.id, role: "client" });
+      expect((await call(a, "POST", "/api/session/sign-out", { cookie: client.cookie })).status).toBe(200);
+      b.clock.advance(sessionRecheckMs);
+      const refused = await call(b, "GET", `/api/clients/${client.id}/reminders`, { cookie: client.cookie });
+      expect(refused.status).toBe(401);
+      expect(await sessionUserOf(b, client.cookie)).toBeNull();
     });
 
     it("the outbox sends each mail once when both instances deliver at the same moment", async () => {

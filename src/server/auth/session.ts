@@ -7,14 +7,14 @@ import { messages } from "../../domain/messages.ts";
 import { sessionHintCookie } from "../../domain/session-hint.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, onTableWrites } from "../db/database.ts";
 import { toDate } from "../db/schema.ts";
 import { actingAs } from "../http/acting-person.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { AppError, appError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
 import { assertClientAccess } from "./ownership.ts";
-import { findSignedInSession, roleFrom, touchSession } from "./repository.ts";
+import { findSignedInSession, roleFrom, type SignedInSessionRow, touchSession } from "./repository.ts";
 
 /** Who is calling, once a guard let the request through. */
 export interface SignedIn {
@@ -89,11 +89,42 @@ function sessionCookieReader(auth: Auth) {
   };
 }
 
+/** How long a session read is used again before it is read afresh (docs/decisions/047). */
+export const sessionRecheckMs = 1000;
+
+/**
+ * Each session's row as last read, for `sessionRecheckMs` on the guard's clock: a page's burst of requests, and the
+ * polls of open pages, read it once. Any write this process makes to the tables it comes from (session, user,
+ * guardian, client) forgets them all, once the write has run (db/table-writes.ts), so a sign-out, a deleted client
+ * or a changed permission is refused on this instance's next request; another instance's writes are seen within
+ * `sessionRecheckMs`. A read that a write overtook is not kept. Without a watched database nothing is kept.
+ */
+function sessionReads(db: Db, clock: Clock) {
+  const kept = new Map<string, { row: SignedInSessionRow | undefined; readAt: number }>();
+  const capacity = 10_000;
+  let generation = 0;
+  const watched = onTableWrites(db, ["session", "user", "guardian", "client"], () => {
+    generation++;
+    kept.clear();
+  });
+  return async (token: string): Promise<SignedInSessionRow | undefined> => {
+    const now = clock.now().getTime();
+    const known = kept.get(token);
+    if (known && now - known.readAt >= 0 && now - known.readAt < sessionRecheckMs) return known.row;
+    const readIn = generation;
+    const row = await findSignedInSession(db, token);
+    if (watched && readIn === generation) {
+      if (kept.size >= capacity) kept.delete(kept.keys().next().value as string);
+      kept.set(token, { row, readAt: now });
+    }
+    return row;
+  };
+}
+
 /**
  * The session guards every API route uses.
  *
- * Each request reads its session row, holder and role in one query (no cache: a sign-out, a deleted client or a
- * revoked session is refused on the next request, on every instance). Idle sign-out: we keep
+ * Each request's session row, holder and role come from one query, kept for a second (sessionReads). Idle sign-out: we keep
  * `session.lastActiveAt` on the injected clock, written at most every few seconds (touchSession). A session whose
  * last authenticated request is 5 minutes old is deleted and refused. Every guarded request counts as activity,
  * except `whoIsSignedIn` (GET /api/session): the browser calls it on every load and may poll it, and that must not
@@ -104,11 +135,12 @@ export function createSessionGuard(deps: SessionGuardDeps) {
   const { auth, db, clock } = deps;
 
   const sessionCookie = sessionCookieReader(auth);
+  const readSession = sessionReads(db, clock);
 
   /** Who is calling; null when no live session is named (a visitor: common, so answered without an exception). */
   async function resolve(c: Context<AppEnv>, touch: boolean): Promise<SignedIn | null> {
     const token = await sessionCookie.token(c);
-    const found = token ? await findSignedInSession(db, token) : undefined;
+    const found = token ? await readSession(token) : undefined;
     // expiresAt is better-auth's absolute limit, stamped with the system clock.
     if (!found || toDate(found.expiresAt).getTime() <= Date.now()) return null;
 

@@ -20,6 +20,7 @@ import { ConfigError } from "../config.ts";
 import type { Log } from "../http/log.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
+import { TableWrites } from "./table-writes.ts";
 
 export type Db = Kysely<Database>;
 
@@ -75,9 +76,33 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Db {
     // compiling for queries that run in tens of milliseconds, on every call (docs/decisions/039).
     options: ["-c jit=off", ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : [])].join(" "),
   });
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: closingLostConnections(pool, options.log) }),
-  });
+  return observed(
+    (plugin) =>
+      new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: closingLostConnections(pool, options.log) }),
+        plugins: [plugin],
+      }),
+  );
+}
+
+const tableWrites = new WeakMap<Db, TableWrites>();
+
+/** A database whose writes can be watched (onTableWrites). */
+function observed(open: (plugin: TableWrites) => Db): Db {
+  const plugin = new TableWrites();
+  const db = open(plugin);
+  tableWrites.set(db, plugin);
+  return db;
+}
+
+/**
+ * Calls `onWrite` after every statement made through `db` (or a transaction of it) that wrote one of `tables`.
+ * False, and nothing is watched, when `db` was not opened by openDatabase: whoever keeps a copy must then keep none.
+ */
+export function onTableWrites(db: Db, tables: readonly string[], onWrite: () => void): boolean {
+  const plugin = tableWrites.get(db);
+  plugin?.on(tables, onWrite);
+  return plugin !== undefined;
 }
 
 /**
@@ -137,7 +162,9 @@ function openSqlite(file: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.function("school_day", { deterministic: true }, schoolDayFunction);
-  const db = new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite) });
+  const db = observed(
+    (plugin) => new Kysely<Database>({ dialect: new OriginalErrorSqliteDialect(sqlite), plugins: [plugin] }),
+  );
   if (file !== ":memory:") sqliteFiles.set(db, path.resolve(file));
   return db;
 }
