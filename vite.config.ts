@@ -31,7 +31,11 @@ const appShellInDev: Plugin = {
  * every page asks for are one chunk per language too: i18n/signed-in-words-*.ts.)
  */
 const appShellChunks = {
-  groups: [{ name: "app", tags: ["$initial" as const] }],
+  groups: [
+    { name: "app", tags: ["$initial" as const] },
+    // TanStack Query, which every signed-in page runs, in one chunk rather than five (docs/decisions/044).
+    { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+  ],
 };
 
 // The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.
