@@ -10,7 +10,10 @@ export type CataloguePart = "shared" | "public" | "client" | "admin";
 
 type Loader = () => Promise<{ messages: Messages }>;
 type SignedInWords = typeof import("./signed-in-words-en.ts");
-/** Every part but the admin's comes in one chunk per language (docs/decisions/041): one request for them all. */
+/**
+ * Every part but the admin's comes in one request per language: the build's words file (shell-words.ts, decision
+ * 044), else one chunk (decision 041).
+ */
 const signedInWords: Record<Locale, () => Promise<SignedInWords>> = {
   en: () => import("./signed-in-words-en.ts"),
   es: () => import("./signed-in-words-es.ts"),
