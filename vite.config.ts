@@ -28,10 +28,14 @@ const appShellInDev: Plugin = {
 /**
  * The app shell's chunks (docs/decisions/041): what every page of the shell runs first is one chunk, not the twenty
  * small shared ones the default splitting makes of it; each costs a phone a request and its headers. (The words
- * every page asks for are one chunk per language too: i18n/signed-in-words-*.ts.)
+ * every page asks for come as one JSON file per language: i18n/shell-words.ts, docs/decisions/044.)
  */
 const appShellChunks = {
-  groups: [{ name: "app", tags: ["$initial" as const] }],
+  groups: [
+    { name: "app", tags: ["$initial" as const] },
+    // TanStack Query, which every signed-in page runs, in one chunk rather than five (docs/decisions/044).
+    { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+  ],
 };
 
 // The browser app lives in src/web; `vite build --ssr` reuses this config for the prerender bundle.

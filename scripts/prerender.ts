@@ -9,7 +9,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import spanishContent from "../src/content/site.es.json" with { type: "json" };
 import content from "../src/content/site.json" with { type: "json" };
+import { contentIn } from "../src/content/site-content.ts";
 import { defaultLocale, type Locale, locales, localeTags, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
 import { sessionHintScript } from "../src/domain/session-hint.ts";
@@ -20,6 +22,7 @@ import {
   publicUrlPlaceholder,
   todayShellFile,
 } from "../src/server/web/static-site.ts";
+import { type ShellWords, shellWordsAttribute } from "../src/web/i18n/shell-words.ts";
 import { type PageWords, pageWordsAttribute } from "../src/web/public/page-words.ts";
 
 const clientDir = path.resolve("dist/client");
@@ -186,19 +189,41 @@ for (const locale of locales) {
   }
   writePublicPage(localizedPath("/404", locale), notFoundFile(locale), { status: 404, route: null });
 }
-writeFileSync(
-  path.join(clientDir, "app.html"),
-  page(templates.appShell, head({ title: content.school.name }, defaultLocale, null), ""),
-);
+/**
+ * The app shell's words and school texts in each language (i18n/shell-words.ts), one file each, named like a public
+ * page's words by their hash; the shell's root names both, and the shell fetches its language's.
+ */
+const signedInWords: Record<Locale, () => Promise<ShellWords["parts"]>> = {
+  en: () => import("../src/web/i18n/signed-in-words-en.ts"),
+  es: () => import("../src/web/i18n/signed-in-words-es.ts"),
+};
+const overlays: Partial<Record<Locale, Parameters<typeof contentIn>[2]>> = { es: spanishContent };
+let shellRoot = '<div id="root">';
+for (const locale of locales) {
+  const { common, appShell, shared, publicPages, client } = await signedInWords[locale]();
+  const words: ShellWords = {
+    parts: { common, appShell, shared, publicPages, client },
+    content: contentIn(locale, content, overlays[locale]),
+  };
+  const json = JSON.stringify(words);
+  const hash = createHash("sha256").update(json).digest("base64url").slice(0, 10);
+  const address = `/assets/words-app-${locale}-${hash}.json`;
+  writeFileSync(path.join(clientDir, address), json);
+  shellRoot = shellRoot.replace(">", ` ${shellWordsAttribute(locale)}="${escapeHtml(address)}">`);
+}
+const appShellPage = (locale: Locale) =>
+  page(templates.appShell, head({ title: content.school.name }, locale, null), "").replace(
+    '<div id="root">',
+    () => shellRoot,
+  );
+
+writeFileSync(path.join(clientDir, "app.html"), appShellPage(defaultLocale));
 // /today's app shell in each language, with the page's first frame before the root (web/first-frame.ts).
 for (const locale of locales) {
-  const shell = page(templates.appShell, head({ title: content.school.name }, locale, null), "");
+  const shell = appShellPage(locale);
   writeFileSync(
     path.join(clientDir, todayShellFile(locale)),
-    inLanguage(shell, locale).replace(
-      '<div id="root">',
-      () => `${renderTodayFirstFrame(locale)}<div id="root">`,
-    ),
+    inLanguage(shell, locale).replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
   );
 }
 

@@ -20,14 +20,12 @@ import {
   bookingTitle,
   checkEdit,
   checkNewSelection,
-  editBookingSchema,
   lastBookableDay,
   planPeriodStartDay,
-  saveBookingSchema,
-  saveFeedbackSchema,
   selectableDates,
   upcomingFeedbackChange,
 } from "./bookings.ts";
+import { editBookingSchema, saveBookingSchema, saveFeedbackSchema } from "./bookings-schemas.ts";
 import { addDays, dayInZone, hasDayCome } from "./school-day.ts";
 
 const today = "2026-03-10";

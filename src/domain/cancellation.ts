@@ -1,7 +1,6 @@
 import type { CancellationReason } from "./policy.ts";
 import { formatDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * A cancelled lesson (issue 29, docs/decisions/031): how it counts, what the family asks and is answered. A
@@ -260,24 +259,3 @@ export interface CancellationResponse {
   creditExpiresOn: string | null;
   message: string;
 }
-
-export const cancellationReasonSchema = z.enum(
-  familyCancellationReasons,
-  said(() => cancellationMessages.reasonChoice),
-);
-
-export const cancellationPreviewQuerySchema = z
-  .object({ reason: cancellationReasonSchema.default("family") })
-  .strict();
-
-/** POST body: why, and the outcome the family was shown (a different one now is a 409, nothing applied). */
-export const cancelLessonSchema = z
-  .object({
-    reason: cancellationReasonSchema,
-    expectedOutcome: z.enum(
-      ["class-used", "credit"],
-      said(() => cancellationMessages.outcomeChoice),
-    ),
-  })
-  .strict();
-export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;

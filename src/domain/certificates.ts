@@ -1,7 +1,6 @@
 import type { ReportCard } from "./curriculum.ts";
 import { localeTags } from "./locale.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * Certificates and report cards of the levels swimmers pass (issue 28, docs/decisions/027): the owner approves a
@@ -167,12 +166,3 @@ export const certificateMessages = {
     );
   },
 };
-
-export const paperQuerySchema = z.object({
-  paper: z
-    .enum(
-      paperSizes,
-      said(() => certificateMessages.paperInvalid),
-    )
-    .optional(),
-});

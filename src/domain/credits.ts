@@ -1,6 +1,5 @@
 import { addDays, dayInZone, formatDay, isIsoDay } from "./school-day.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * Class credits (issue 29, docs/decisions/030): a household's ledger of classes the school owes it, in one place for
@@ -212,58 +211,6 @@ export const creditUseBy = (expiresOn: string): string =>
   );
 
 export const creditReasonMax = 500;
-
-const creditReason = z
-  .string(said(() => creditMessages.reasonRequired))
-  .trim()
-  .min(
-    1,
-    said(() => creditMessages.reasonRequired),
-  )
-  .max(
-    creditReasonMax,
-    said(() => creditMessages.reasonTooLong(creditReasonMax)),
-  )
-  .refine(
-    (text) => !text.includes("\u0000"),
-    said(() => creditMessages.reasonRequired),
-  );
-
-/** POST /api/clients/:clientId/credits (the owner). The last day must not be past: the server checks it. */
-export const issueCreditSchema = z
-  .object({
-    swimmerId: z
-      .string()
-      .min(1)
-      .max(100)
-      .nullable()
-      .optional()
-      .transform((id) => id ?? null),
-    kind: z.enum(
-      creditKinds,
-      said(() => creditMessages.kindInvalid),
-    ),
-    reason: creditReason,
-    expiresOn: z.string(said(() => creditMessages.expiresOnInvalid)).refine(
-      isIsoDay,
-      said(() => creditMessages.expiresOnInvalid),
-    ),
-  })
-  .strict();
-export type IssueCreditInput = z.infer<typeof issueCreditSchema>;
-
-/** POST /api/clients/:clientId/credits/:creditId/void (the owner). */
-export const voidCreditSchema = z.object({ reason: creditReason }).strict();
-export type VoidCreditInput = z.infer<typeof voidCreditSchema>;
-
-export const creditIdSchema = z.coerce
-  .number(said(() => creditMessages.creditNotFound))
-  .int(said(() => creditMessages.creditNotFound))
-  .positive(said(() => creditMessages.creditNotFound))
-  .max(
-    2 ** 31 - 1,
-    said(() => creditMessages.creditNotFound),
-  );
 
 /** A credit as the pages show it. */
 export interface CreditView {

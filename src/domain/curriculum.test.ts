@@ -10,8 +10,8 @@ import {
   ratingOf,
   reportCardOf,
   type ScaleVersion,
-  scaleInputSchema,
 } from "./curriculum.ts";
+import { scaleInputSchema } from "./curriculum-schemas.ts";
 
 const scaleV1: ScaleVersion = {
   version: 1,

@@ -1,8 +1,5 @@
-import { refuseNul } from "./fields.ts";
 import type { Locale } from "./locale.ts";
-import { maxRowId } from "./query.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * The school's curriculum (issue 28, docs/decisions/026): levels in order, each with its skills; a versioned rating
@@ -333,121 +330,16 @@ export function neighbourOf<T extends { id: number; position: number }>(
   return sorted[direction === "up" ? index - 1 : index + 1];
 }
 
-// Inputs the owner sends (src/server/curriculum).
+// Inputs the owner sends (src/server/curriculum): their limits here, their schemas in curriculum-schemas.ts.
 
 export const maxNameLength = 80;
 export const maxTextLength = 500;
-
-const withoutNul = (schema: z.ZodString) => refuseNul(schema, () => curriculumMessages.noNul);
-const name = () =>
-  withoutNul(
-    z
-      .string()
-      .trim()
-      .min(
-        1,
-        said(() => curriculumMessages.nameRequired),
-      )
-      .max(
-        maxNameLength,
-        said(() => curriculumMessages.nameTooLong),
-      ),
-  );
-const optionalName = () =>
-  withoutNul(
-    z
-      .string()
-      .trim()
-      .max(
-        maxNameLength,
-        said(() => curriculumMessages.nameTooLong),
-      ),
-  );
-const text = () =>
-  withoutNul(
-    z
-      .string()
-      .trim()
-      .max(
-        maxTextLength,
-        said(() => curriculumMessages.textTooLong),
-      ),
-  );
-
-const levelTexts = { name: name(), nameEs: optionalName(), description: text(), descriptionEs: text() };
-const skillTexts = { ...levelTexts, homeTip: text(), homeTipEs: text() };
-
-export const levelInputSchema = z.strictObject({
-  ...levelTexts,
-  nameEs: levelTexts.nameEs.default(""),
-  description: levelTexts.description.default(""),
-  descriptionEs: levelTexts.descriptionEs.default(""),
-});
-export type LevelInput = z.infer<typeof levelInputSchema>;
-/** Only the texts sent change: a missing one keeps what it was (no default here). */
-export const levelPatchSchema = z.strictObject(levelTexts).partial();
-export type LevelPatch = z.infer<typeof levelPatchSchema>;
-
-export const skillInputSchema = z.strictObject({
-  name: skillTexts.name,
-  nameEs: skillTexts.nameEs.default(""),
-  description: skillTexts.description.default(""),
-  descriptionEs: skillTexts.descriptionEs.default(""),
-  homeTip: skillTexts.homeTip.default(""),
-  homeTipEs: skillTexts.homeTipEs.default(""),
-  /** Adds the new skill to this level (at its end, required). */
-  levelId: z.number().int().positive().optional(),
-});
-export type SkillInput = z.infer<typeof skillInputSchema>;
-export const skillPatchSchema = z.strictObject(skillTexts).partial();
-export type SkillPatch = z.infer<typeof skillPatchSchema>;
-
-export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
-export const linkSchema = z.strictObject({ required: z.boolean().default(true) });
-
-/** PUT /api/swimmers/:swimmerId/level: where staff place a swimmer (a level offered). */
-export const placementSchema = z.strictObject({
-  levelId: z
-    .number(said(() => curriculumMessages.levelNotFound))
-    .int(said(() => curriculumMessages.levelNotFound))
-    .positive(said(() => curriculumMessages.levelNotFound))
-    .max(
-      maxRowId,
-      said(() => curriculumMessages.levelNotFound),
-    ),
-});
-export type PlacementInput = z.infer<typeof placementSchema>;
 
 /** PUT /api/swimmers/:swimmerId/level answers the level the swimmer is now in. */
 export interface PlacementResponse {
   message: string;
   level: { id: number; name: string; nameEs: string };
 }
-
-export const scaleInputSchema = z
-  .strictObject({
-    ratings: z
-      .array(
-        z.strictObject({
-          label: name(),
-          labelEs: optionalName().default(""),
-          mastered: z.boolean(),
-        }),
-      )
-      .min(
-        2,
-        said(() => curriculumMessages.scaleShape),
-      )
-      .max(
-        8,
-        said(() => curriculumMessages.scaleShape),
-      ),
-  })
-  .refine((scale) => scale.ratings.filter((rating) => rating.mastered).length === 1, {
-    error: () => curriculumMessages.scaleShape,
-    path: ["ratings"],
-  });
-export type ScaleInput = z.infer<typeof scaleInputSchema>;
 
 /** GET /api/curriculum */
 export interface CurriculumResponse extends Curriculum {

@@ -1,13 +1,12 @@
 import type { Role } from "./auth.ts";
+import type { GuardianOf, GuardianPermissions } from "./households.ts";
+import { translate } from "./translate.ts";
+
 /**
  * Second guardians, by invitation (issue 26, docs/decisions/019): who may manage a household's guardians, what an
  * invitation carries, and the words of the family page and the invitation link, for the server and the browser.
+ * The request schemas are in guardians-schemas.ts: the family page reads this module without zod.
  */
-import { newPasswordSchema } from "./auth.ts";
-import { emailField, requiredText } from "./fields.ts";
-import type { GuardianOf, GuardianPermissions } from "./households.ts";
-import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /** How long an invitation's link works. */
 export const invitationLifetimeDays = 7;
@@ -85,47 +84,6 @@ export const guardianMessages = {
     );
   },
 };
-
-export const guardianPermissionsSchema = z
-  .object({ book: z.boolean(), pay: z.boolean(), progress: z.boolean(), mail: z.boolean() })
-  .strict()
-  .refine(
-    (permissions) => Object.values(permissions).some(Boolean),
-    said(() => guardianMessages.atLeastOnePermission),
-  );
-
-/** POST /api/clients/:clientId/guardians/invitations. */
-export const inviteGuardianSchema = z
-  .object({ email: emailField(), permissions: guardianPermissionsSchema })
-  .strict();
-export type InviteGuardianInput = z.infer<typeof inviteGuardianSchema>;
-
-/** The token of an invitation link: a missing or malformed one is simply a link that does not work. */
-export const invitationTokenSchema = z
-  .string(said(() => guardianMessages.invitationInvalid))
-  .min(
-    1,
-    said(() => guardianMessages.invitationInvalid),
-  )
-  .max(
-    200,
-    said(() => guardianMessages.invitationInvalid),
-  )
-  .regex(
-    /^[A-Za-z0-9_-]+$/,
-    said(() => guardianMessages.invitationInvalid),
-  );
-
-/** POST /api/guardian-invitations/accept: the invited person names themselves and chooses their password. */
-export const acceptInvitationSchema = z
-  .object({
-    token: invitationTokenSchema,
-    firstName: requiredText("firstName", 100),
-    lastName: requiredText("lastName", 100),
-    password: newPasswordSchema,
-  })
-  .strict();
-export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 export interface GuardianListItem {
   userId: string;

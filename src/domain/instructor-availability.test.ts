@@ -3,11 +3,10 @@ import {
   type Availability,
   availabilityMessages,
   availabilityRefusal,
-  timeOffSchema,
   type WeeklySpan,
   weekdayOf,
-  weeklyHoursSchema,
 } from "./instructor-availability.ts";
+import { timeOffSchema, weeklyHoursSchema } from "./instructor-availability-schemas.ts";
 
 /**
  * An instructor's weekly hours and time off (docs/decisions/024). March 2026: the 2nd is a Monday, the 3rd a

@@ -1,8 +1,6 @@
-import { emailField, requiredText } from "./fields.ts";
 import { localeTags } from "./locale.ts";
 import { formatDay, formatter } from "./school-day.ts";
 import { readerLocale, translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * When a lesson is and who teaches it (issue 27, docs/decisions/021), in one place for the server (which refuses an
@@ -159,30 +157,6 @@ export const lessonMessages = {
     [swimmers.join(", "), household ? `(${household})` : ""].filter(Boolean).join(" "),
 };
 
-const startTime = z.string(said(() => lessonMessages.startTimeFormat)).refine(
-  isStartTime,
-  said(() => lessonMessages.startTimeFormat),
-);
-
-const userId = z.string(said(() => lessonMessages.instructorNotFound)).regex(
-  /^[A-Za-z0-9_-]{1,64}$/,
-  said(() => lessonMessages.instructorNotFound),
-);
-
-/**
- * The time and instructor a save gives the lessons it adds (Create Booking, Edit Booking Dates): `startTime` null
- * or unset, time to be set; `instructorId` unset, whoever saves; `overrideAvailability`, the owner's "Book anyway".
- */
-export const lessonScheduleFields = {
-  startTime: startTime.nullable().optional(),
-  instructorId: userId.optional(),
-  /**
-   * The owner books anyway a lesson outside the instructor's weekly hours or in their time off, after the refusal
-   * and a confirmation (docs/decisions/024). Taken from the owner only; never lets an overlap through.
-   */
-  overrideAvailability: z.boolean().optional(),
-};
-
 /** An instructor as the booking pages offer them and the client pages name them. */
 export interface Instructor {
   id: string;
@@ -200,16 +174,6 @@ export interface StaffMember extends Instructor {
 export interface InstructorListResponse {
   instructors: StaffMember[];
 }
-
-/** POST /api/instructors: the owner creates an instructor account with a temporary password, shown once. */
-export const newInstructorSchema = z
-  .object({
-    firstName: requiredText("firstName", 100),
-    lastName: requiredText("lastName", 100),
-    email: emailField(),
-  })
-  .strict();
-export type NewInstructorInput = z.infer<typeof newInstructorSchema>;
 
 export interface NewInstructorResponse {
   instructor: StaffMember;

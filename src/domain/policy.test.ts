@@ -5,10 +5,10 @@ import {
   type CancellationPolicy,
   type CancellationReason,
   cancellationOutcome,
-  cancellationPolicySchema,
   defaultPolicy,
   policyWords,
 } from "./policy.ts";
+import { cancellationPolicySchema } from "./policy-schemas.ts";
 
 /** Cancelling a class at `now` (an ISO instant) under `policy`, in `timeZone`. */
 const cancel = (

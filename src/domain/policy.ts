@@ -1,7 +1,6 @@
 import { lessonStartsAt } from "./lesson-schedule.ts";
 import { addDays, dayInZone } from "./school-day.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * The school's cancellation policy (issue 29, docs/decisions/029), in one place: its shape and checks, what a
@@ -203,34 +202,6 @@ export const policyMessages = {
     return translate(/*i18n*/ { id: "policy.saved", message: "Cancellation policy saved." });
   },
 };
-
-const wholeNumber = (range: { min: number; max: number }, message: () => string) =>
-  z.number(said(message)).int(said(message)).min(range.min, said(message)).max(range.max, said(message));
-
-/** The policy as the owner saves it (PUT /api/settings/policy and the form): every field, each checked. */
-export const cancellationPolicySchema = z
-  .object({
-    noticeHours: wholeNumber(policyLimits.noticeHours, () => policyMessages.noticeRange),
-    lateCancellation: z.enum(
-      lateCancellationCosts,
-      said(() => policyMessages.lateCancellationChoice),
-    ),
-    reschedulesPerPackage: wholeNumber(
-      policyLimits.reschedulesPerPackage,
-      () => policyMessages.reschedulesRange,
-    ),
-    creditExpiryDays: wholeNumber(policyLimits.creditExpiryDays, () => policyMessages.expiryRange),
-    creditsSharedBy: z.enum(
-      creditHolders,
-      said(() => policyMessages.creditHolderChoice),
-    ),
-    weatherNoticeHours: wholeNumber(policyLimits.weatherNoticeHours, () => policyMessages.weatherNoticeRange),
-  })
-  .strict()
-  .refine((policy) => policy.weatherNoticeHours <= policy.noticeHours, {
-    path: ["weatherNoticeHours"],
-    ...said(() => policyMessages.weatherNoticeLonger),
-  });
 
 /** A version of the policy as stored: what it says, and since when. */
 export interface PolicyVersion {

@@ -8,9 +8,9 @@ import {
   timeOf,
 } from "./lesson-schedule.ts";
 import { type CancellationPolicy, cancellationOutcome } from "./policy.ts";
-import { addDays, dayInZone, formatDay, formatter, isIsoDay } from "./school-day.ts";
+import type { RescheduleSettings } from "./reschedules-schemas.ts";
+import { addDays, dayInZone, formatDay, formatter } from "./school-day.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * Moving a lesson to another time (issue 29, docs/decisions/033), in one place: the free times of the lesson's
@@ -368,25 +368,6 @@ export const rescheduleMessages = {
     );
   },
 };
-
-const day = z.string(said(() => rescheduleMessages.timeChoice)).refine(
-  isIsoDay,
-  said(() => rescheduleMessages.timeChoice),
-);
-const start = z.string(said(() => rescheduleMessages.timeChoice)).refine(
-  isStartTime,
-  said(() => rescheduleMessages.timeChoice),
-);
-
-/** POST …/lessons/:lessonId/reschedule: the free time chosen. */
-export const askRescheduleSchema = z.strictObject({ date: day, startTime: start });
-export type AskRescheduleInput = z.infer<typeof askRescheduleSchema>;
-
-/** PUT /api/settings/reschedules */
-export const rescheduleSettingsSchema = z.strictObject({
-  automatic: z.boolean(said(() => rescheduleMessages.settingChoice)),
-});
-export type RescheduleSettings = z.infer<typeof rescheduleSettingsSchema>;
 
 export const rescheduleStatuses = ["pending", "accepted", "declined", "withdrawn"] as const;
 export type RescheduleStatus = (typeof rescheduleStatuses)[number];

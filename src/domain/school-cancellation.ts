@@ -1,4 +1,4 @@
-import { isoDay } from "./bookings.ts";
+import { isoDay } from "./bookings-schemas.ts";
 import type { AppliedCancellation, LessonCancellationReason } from "./cancellation.ts";
 import { formatLessonTime } from "./lesson-schedule.ts";
 import { localeTags } from "./locale.ts";

@@ -1,14 +1,11 @@
 import type { Booking } from "./bookings.ts";
-import { emailAddress, fieldMessages } from "./fields.ts";
 import type { PackType } from "./pack-catalogue.ts";
-import { packTypeSchema } from "./packs.ts";
 import { translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
- * Packages, subscriptions and checkout (spec §3, §7): the catalogue, the request schemas of the four
- * /api/subscriptions calls and of the local checkout, and their answers, shared by the server and the browser.
- * The catalogue itself is in pack-catalogue.ts (no zod), re-exported here.
+ * Packages, subscriptions and checkout (spec §3, §7): the catalogue, the rules and words of the /api/subscriptions
+ * calls and of the local checkout, and their answers, shared by the server and the browser. The catalogue itself is
+ * in pack-catalogue.ts (no zod), re-exported here; the request schemas are in subscriptions-schemas.ts.
  */
 
 export {
@@ -98,45 +95,10 @@ export const noActiveSubscription: ActiveSubscriptionInfo = {
   packType: null,
 };
 
-/** The user ids better-auth gives (letters, digits, - and _). */
-export const userIdSchema = z.string(said(() => subscriptionMessages.userIdRequired)).regex(
-  /^[A-Za-z0-9_-]{1,64}$/,
-  said(() => subscriptionMessages.userIdInvalid),
-);
-
-/** POST /api/subscriptions/create-checkout-session */
-export const createCheckoutSessionSchema = z
-  .object({
-    email: emailAddress(() => fieldMessages.emailInvalid),
-    userId: userIdSchema,
-    packType: packTypeSchema,
-  })
-  .strict();
-export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
-
 /** The address to send the browser to: the provider's checkout page, or our own for the local provider. */
 export interface CheckoutSessionResponse {
   url: string;
 }
-
-/** POST /api/subscriptions/cancel-subscription */
-export const cancelSubscriptionSchema = z
-  .object({
-    subscriptionId: z
-      .string(said(() => subscriptionMessages.subscriptionIdRequired))
-      .trim()
-      .min(
-        1,
-        said(() => subscriptionMessages.subscriptionIdRequired),
-      )
-      .max(
-        255,
-        said(() => subscriptionMessages.subscriptionIdTooLong),
-      ),
-    userId: userIdSchema,
-  })
-  .strict();
-export type CancelSubscriptionInput = z.infer<typeof cancelSubscriptionSchema>;
 
 /** A refusal is an error body instead (its message: 'Error canceling subscription. Please try again.'). */
 export interface CancelSubscriptionResponse {

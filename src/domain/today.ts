@@ -1,4 +1,4 @@
-import { feedbackText, isoDay, swimmerId } from "./bookings.ts";
+import { feedbackText, isoDay, swimmerId } from "./bookings-schemas.ts";
 import { curriculumMessages, maxTextLength, type ScaleVersion } from "./curriculum.ts";
 import { refuseNul } from "./fields.ts";
 import { formatLessonTime, isStartTime, lessonMessages } from "./lesson-schedule.ts";

@@ -1,14 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import { refreshSession } from "./auth/auth-store.ts";
-import { removeFirstFrame } from "./first-frame.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { rootErrorOptions } from "./recoverable-errors.ts";
-import { routes } from "./routes.tsx";
+import { AppShellRoutes, preloadRoutes } from "./routes.tsx";
 import "./styles/global.css";
 import "./styles/first-frame.css";
 
@@ -33,19 +31,18 @@ void refreshSession(async (session) => {
   if (locale !== guess) rememberLocale(locale);
   await activateLocale(locale, partsFor(session.status));
 });
-// Made before the words arrive: the router starts loading the first page's lazy routes at once, beside the words
-// and the session, instead of after them.
-const router = createBrowserRouter(routes);
-// A first page whose code failed to load shows React Router's error screen, not the first frame over it.
-router.subscribe((state) => {
-  if (state.initialized && state.errors) removeFirstFrame();
-});
-await guessed;
-
-createRoot(container, rootErrorOptions).render(
-  <StrictMode>
-    <LocaleProvider>
-      <RouterProvider router={router} />
-    </LocaleProvider>
-  </StrictMode>,
+// The first page's code loads at once, beside the words and the session, and the app first renders once both are
+// there. A page whose code failed to load renders its error (routes.tsx), not the first frame over it. Not a
+// top-level await: the page's chunks import this one, and would wait for it to finish.
+const firstPage = preloadRoutes(window.location.pathname).catch(() => undefined);
+void Promise.all([guessed, firstPage]).then(() =>
+  createRoot(container, rootErrorOptions).render(
+    <StrictMode>
+      <LocaleProvider>
+        <BrowserRouter>
+          <AppShellRoutes />
+        </BrowserRouter>
+      </LocaleProvider>
+    </StrictMode>,
+  ),
 );

@@ -28,6 +28,17 @@ describe("the public pages' bundle", () => {
   });
 });
 
+describe("the client area's scripts", () => {
+  it("carry no zod: a client page reads the domain's rules and words, the server checks what it sends", () => {
+    // A domain module with a schema brings zod with it (its schemas are built when it loads): the schemas live in
+    // `…-schemas.ts` modules, which no client page imports (docs/decisions/044).
+    const withZod = sourceFiles(path.join(webDir, "client"))
+      .filter((file) => eagerGraph(file).packages.has("zod"))
+      .map((file) => path.relative(webDir, file));
+    expect(withZod).toEqual([]);
+  });
+});
+
 describe("the public pages' words", () => {
   const srcDir = path.resolve(webDir, "..");
   const relative = (files: Set<string>) => [...files].map((file) => path.relative(srcDir, file));

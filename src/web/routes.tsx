@@ -1,9 +1,18 @@
-import { Suspense, use, useEffect, useLayoutEffect } from "react";
-import { Outlet, type RouteObject, useMatches } from "react-router";
+import {
+  Component,
+  type ComponentType,
+  type ReactNode,
+  Suspense,
+  use,
+  useEffect,
+  useLayoutEffect,
+} from "react";
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
 import { loadSiteContent } from "../content/load-site-content.ts";
 import { hasSiteContent, provideSiteContent, withSettings } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
 import { removeFirstFrame } from "./first-frame.ts";
+import { shellWords } from "./i18n/shell-words.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
 import { pageSettings } from "./page-settings.ts";
@@ -19,9 +28,13 @@ function contentLoad(locale: Locale): Promise<void> | undefined {
   if (hasSiteContent(locale)) return undefined;
   let load = contentLoads.get(locale);
   if (!load) {
-    load = loadSiteContent(locale).then((content) =>
-      provideSiteContent(locale, withSettings(content, pageSettings(), locale)),
-    );
+    // From the build's words file (shell-words.ts), fetched with the page's words; else from the texts' chunks.
+    const texts =
+      shellWords(locale)?.then(
+        (words) => words.content,
+        () => loadSiteContent(locale),
+      ) ?? loadSiteContent(locale);
+    load = texts.then((content) => provideSiteContent(locale, withSettings(content, pageSettings(), locale)));
     contentLoads.set(locale, load);
   }
   return load;
@@ -30,7 +43,7 @@ function contentLoad(locale: Locale): Promise<void> | undefined {
 /** The document head following the page, as the prerendered HTML has it; its title needs the school's name. */
 function usePageMeta(): void {
   const locale = usePageLocale();
-  const meta = metaOf(useMatches().at(-1)?.handle);
+  const meta = metaOf(matchRoutes(routes, useLocation().pathname)?.at(-1)?.route.handle);
   useEffect(() => {
     let current = true;
     const apply = () => {
@@ -70,15 +83,6 @@ function AdminWithMeta() {
 }
 
 /**
- * What the app shell shows while its first page's lazy route loads: nothing, as before the router knew it (the
- * route guard's Loading... follows). Named, so React Router does not warn on every signed-in page that it has no
- * HydrateFallback (issue 24).
- */
-function FirstPageLoading() {
-  return null;
-}
-
-/**
  * The public pages in the app shell: their code loads when a signed-in person first opens one, so it is no part of
  * the signed-in pages' first load.
  */
@@ -87,21 +91,107 @@ const publicPageRoutes: RouteObject[] = localizedPublicPages.map(({ page, ...rou
   lazy: () => import("./public/public-routes.tsx").then((m) => ({ element: m.publicPageElements[page] })),
 }));
 
+/** What a lazy route's import gives: a page's component, or (the public pages) its element. */
+type RouteModule = { Component?: ComponentType; element?: ReactNode };
+
+/** Each lazy route's loader, fetched once: by preloadRoutes or when the page is first shown. */
+const loaders = new WeakMap<RouteObject, () => Promise<RouteModule>>();
+
+/**
+ * The routes with each `lazy` made an element that shows the page once its code is there. React Router's data
+ * router loads lazy routes itself, but weighs about three times its declarative router (docs/decisions/012, 044);
+ * the app shell uses the declarative one, and loads the first page's code before its first render (preloadRoutes),
+ * as the data router did, so no first page shows half its layout while its code arrives. A later page's code loads
+ * inside the navigation's transition: the page shown stays until the next one can render.
+ */
+function withLazyElements(route: RouteObject): RouteObject {
+  const { lazy: load, children, ...rest } = route;
+  const converted = {
+    ...rest,
+    ...(children ? { children: children.map(withLazyElements) } : {}),
+  } as RouteObject;
+  if (typeof load !== "function") return converted;
+  let module: RouteModule | undefined;
+  let loading: Promise<RouteModule> | undefined;
+  const preload = () => {
+    loading ??= (load as () => Promise<RouteModule>)().then((loaded) => {
+      module = loaded;
+      return loaded;
+    });
+    return loading;
+  };
+  function LazyRoute() {
+    const shown = module ?? use(preload());
+    return shown.Component ? <shown.Component /> : shown.element;
+  }
+  converted.element = <LazyRoute />;
+  loaders.set(converted, preload);
+  return converted;
+}
+
 /**
  * Every page, for the app shell (app.html, app-shell-main.tsx): signed-in areas are lazy routes, so none of their
  * code reaches a visitor. The public pages are here too (in both languages, lazy as well), for a signed-in person
  * moving between them and their own pages without a page load; a visitor gets them prerendered, with the lighter
  * router of public/public-app.tsx.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: (
       <Suspense>
         <SiteLayoutWithMeta />
       </Suspense>
     ),
-    HydrateFallback: FirstPageLoading,
     children: [...publicPageRoutes, ...siteShellRoutes, notFoundRoute],
   },
-  { element: <AdminWithMeta />, HydrateFallback: FirstPageLoading, children: adminRoutes },
-];
+  { element: <AdminWithMeta />, children: adminRoutes },
+].map(withLazyElements);
+
+/** Loads the code of every route the address shows (its layouts and its page); settles when all have arrived. */
+export function preloadRoutes(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map(({ route }) => loaders.get(route)?.()));
+}
+
+/**
+ * What the app shell shows when a page fails (its code did not load, or it threw while rendering): the words React
+ * Router's data router showed, and no first frame over them (first-frame.ts). Going to another page tries again.
+ */
+class PageFailed extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; pathname: string | undefined }
+> {
+  override state: { error: unknown; pathname: string | undefined } = {
+    error: undefined,
+    pathname: undefined,
+  };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { error: unknown; pathname: string | undefined },
+  ) {
+    if (state.error === undefined) return { pathname: props.pathname };
+    return state.pathname === props.pathname ? null : { error: undefined, pathname: props.pathname };
+  }
+  override componentDidCatch() {
+    removeFirstFrame();
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    return (
+      <>
+        <h2>Unexpected Application Error!</h2>
+        <h3>{error instanceof Error ? error.message : String(error)}</h3>
+      </>
+    );
+  }
+}
+
+/** The app shell's pages, under the declarative router's BrowserRouter (app-shell-main.tsx). */
+export function AppShellRoutes() {
+  const { pathname } = useLocation();
+  return <PageFailed pathname={pathname}>{useRoutes(routes)}</PageFailed>;
+}

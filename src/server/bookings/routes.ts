@@ -3,18 +3,20 @@ import {
   type BookingDraftResponse,
   type BookingPageResponse,
   type BookWithCreditResponse,
+  bookingMessages,
+  type ClientBookingsResponse,
+  type SaveBookingResponse,
+} from "../../domain/bookings.ts";
+import {
   bookingIdParam,
   bookingListQuerySchema,
-  bookingMessages,
   bookWithCreditSchema,
-  type ClientBookingsResponse,
   editBookingSchema,
   lessonScheduleSchema,
   lessonSwimmersSchema,
-  type SaveBookingResponse,
   saveBookingSchema,
   saveFeedbackSchema,
-} from "../../domain/bookings.ts";
+} from "../../domain/bookings-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";

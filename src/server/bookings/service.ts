@@ -5,7 +5,6 @@ import {
   type BookingDraftResponse,
   type BookingPageResponse,
   type BookingRefusal,
-  type BookWithCreditInput,
   type BookWithCreditResponse,
   bookingMessages,
   type ClientBookingsResponse,
@@ -13,16 +12,19 @@ import {
   checkCreditDate,
   checkEdit,
   checkNewSelection,
-  type EditBookingInput,
-  type LessonScheduleInput,
-  type LessonSwimmersInput,
   manageBookingsPageSize,
-  type SaveBookingInput,
   type SaveBookingResponse,
-  type SaveFeedbackInput,
   selectableDates,
   upcomingFeedbackChange,
 } from "../../domain/bookings.ts";
+import type {
+  BookWithCreditInput,
+  EditBookingInput,
+  LessonScheduleInput,
+  LessonSwimmersInput,
+  SaveBookingInput,
+  SaveFeedbackInput,
+} from "../../domain/bookings-schemas.ts";
 import { creditMessages } from "../../domain/credits.ts";
 import { lessonMessages, startsOverlap } from "../../domain/lesson-schedule.ts";
 import { messages } from "../../domain/messages.ts";

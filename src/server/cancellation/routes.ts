@@ -2,10 +2,9 @@ import { type Context, Hono } from "hono";
 import {
   type CancellationPreview,
   type CancellationResponse,
-  cancelLessonSchema,
   cancellationMessages,
-  cancellationPreviewQuerySchema,
 } from "../../domain/cancellation.ts";
+import { cancelLessonSchema, cancellationPreviewQuerySchema } from "../../domain/cancellation-schemas.ts";
 import {
   type SchoolCancellationPreview,
   schoolCancellationQuerySchema,

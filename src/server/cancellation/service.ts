@@ -1,7 +1,6 @@
 import type { Role } from "../../domain/auth.ts";
 import {
   type AppliedCancellation,
-  type CancelLessonInput,
   type CancellationPreview,
   type CancellationResponse,
   cancellationMessages,
@@ -10,6 +9,7 @@ import {
   type LessonCancellationReason,
   policyReasonOf,
 } from "../../domain/cancellation.ts";
+import type { CancelLessonInput } from "../../domain/cancellation-schemas.ts";
 import type { CreditKind } from "../../domain/credits.ts";
 import { classMinutes, lessonMessages } from "../../domain/lesson-schedule.ts";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";

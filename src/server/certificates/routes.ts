@@ -5,11 +5,11 @@ import {
   type CertificateReviewResponse,
   certificateMessages,
   type PassedLevelsResponse,
-  paperQuerySchema,
   type SharedCertificateResponse,
   type ShareLinkResponse,
   schoolPaper,
 } from "../../domain/certificates.ts";
+import { paperQuerySchema } from "../../domain/certificates-schemas.ts";
 import { rowIdParam } from "../../domain/query.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

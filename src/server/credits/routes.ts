@@ -3,11 +3,9 @@ import {
   type CreditChangeResponse,
   type CreditsResponse,
   creditBalanceAt,
-  creditIdSchema,
   creditMessages,
-  issueCreditSchema,
-  voidCreditSchema,
 } from "../../domain/credits.ts";
+import { creditIdSchema, issueCreditSchema, voidCreditSchema } from "../../domain/credits-schemas.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -3,13 +3,12 @@ import type {
   Assessment,
   Curriculum,
   Level,
-  LevelPatch,
   LevelSkill,
   Rating,
   ScaleVersion,
   Skill,
-  SkillPatch,
 } from "../../domain/curriculum.ts";
+import type { LevelPatch, SkillPatch } from "../../domain/curriculum-schemas.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
 

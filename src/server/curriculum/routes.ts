@@ -3,16 +3,18 @@ import { z } from "zod";
 import {
   type CurriculumResponse,
   curriculumMessages,
+  type PlacementResponse,
+} from "../../domain/curriculum.ts";
+import {
   levelInputSchema,
   levelPatchSchema,
   linkSchema,
   moveSchema,
-  type PlacementResponse,
   placementSchema,
   scaleInputSchema,
   skillInputSchema,
   skillPatchSchema,
-} from "../../domain/curriculum.ts";
+} from "../../domain/curriculum-schemas.ts";
 import { rowIdParam } from "../../domain/query.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
 import type { SessionGuard } from "../auth/session.ts";

@@ -5,16 +5,18 @@ import {
   type CurriculumResponse,
   certificateSequenceOf,
   curriculumMessages,
-  type LevelInput,
-  type LevelPatch,
   neighbourOf,
   type Placement,
   type PlacementResponse,
-  type ScaleInput,
   type ScaleVersion,
-  type SkillInput,
-  type SkillPatch,
 } from "../../domain/curriculum.ts";
+import type {
+  LevelInput,
+  LevelPatch,
+  ScaleInput,
+  SkillInput,
+  SkillPatch,
+} from "../../domain/curriculum-schemas.ts";
 import { messages } from "../../domain/messages.ts";
 import { swimmerMessages } from "../../domain/swimmers.ts";
 import { recordAudit } from "../audit/service.ts";

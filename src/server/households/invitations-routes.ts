@@ -1,15 +1,17 @@
 import { Hono } from "hono";
 import {
   type AcceptInvitationResponse,
-  acceptInvitationSchema,
   type GuardianChangeResponse,
   type GuardiansResponse,
   guardianMessages,
   type InvitationCheckResponse,
   type InviteGuardianResponse,
+} from "../../domain/guardians.ts";
+import {
+  acceptInvitationSchema,
   invitationTokenSchema,
   inviteGuardianSchema,
-} from "../../domain/guardians.ts";
+} from "../../domain/guardians-schemas.ts";
 import { queryParams } from "../../domain/paths.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

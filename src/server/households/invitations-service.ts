@@ -1,15 +1,14 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import content from "../../content/site.json" with { type: "json" };
 import {
-  type AcceptInvitationInput,
   type GuardiansResponse,
   guardianMessages,
   type InvitationCheckResponse,
-  type InviteGuardianInput,
   invitationLifetimeDays,
   managesGuardians,
   type PendingInvitation,
 } from "../../domain/guardians.ts";
+import type { AcceptInvitationInput, InviteGuardianInput } from "../../domain/guardians-schemas.ts";
 import type { GuardianPermissions } from "../../domain/households.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { messages } from "../../domain/messages.ts";

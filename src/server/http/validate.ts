@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { ErrorCode } from "../../domain/error-codes.ts";
 import { messages } from "../../domain/messages.ts";
-import { userIdSchema } from "../../domain/subscriptions.ts";
+import { userIdSchema } from "../../domain/subscriptions-schemas.ts";
 import { appError } from "./errors.ts";
 import { httpMessages } from "./http-messages.ts";
 

@@ -1,22 +1,21 @@
 import { type Context, Hono } from "hono";
+import { type AvailabilityResponse, availabilityMessages } from "../../domain/instructor-availability.ts";
 import {
-  type AvailabilityResponse,
-  availabilityMessages,
   renameStaffSchema,
   timeOffSchema,
   type WeeklyHoursInput,
   weeklyHoursSchema,
-} from "../../domain/instructor-availability.ts";
+} from "../../domain/instructor-availability-schemas.ts";
 import {
   type InstructorListResponse,
   lessonMessages,
   type NewInstructorResponse,
-  newInstructorSchema,
   type StaffMember,
 } from "../../domain/lesson-schedule.ts";
+import { newInstructorSchema } from "../../domain/lesson-schedule-schemas.ts";
 import { rowIdParam } from "../../domain/query.ts";
 import { dayInZone } from "../../domain/school-day.ts";
-import { userIdSchema } from "../../domain/subscriptions.ts";
+import { userIdSchema } from "../../domain/subscriptions-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";

@@ -4,16 +4,18 @@ import {
   type AvailabilityResponse,
   availabilityMessages,
   availabilityRefusal,
-  type RenameStaffInput,
-  type TimeOffInput,
-  type WeeklyHoursInput,
 } from "../../domain/instructor-availability.ts";
+import type {
+  RenameStaffInput,
+  TimeOffInput,
+  WeeklyHoursInput,
+} from "../../domain/instructor-availability-schemas.ts";
 import {
   lessonMessages,
-  type NewInstructorInput,
   type NewInstructorResponse,
   type StaffMember,
 } from "../../domain/lesson-schedule.ts";
+import type { NewInstructorInput } from "../../domain/lesson-schedule-schemas.ts";
 import { messages } from "../../domain/messages.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Auth } from "../auth/auth.ts";

@@ -3,17 +3,19 @@ import { z } from "zod";
 import {
   type GalleryItem,
   type GalleryUploadResponse,
-  galleryDateSchema,
-  galleryListQuerySchema,
   galleryMediaTypes,
   type MediaDeleteResponse,
   type MediaPage,
   type Milestone,
   type MilestoneUploadResponse,
   maxUploadBytes,
+} from "../../domain/media.ts";
+import {
+  galleryDateSchema,
+  galleryListQuerySchema,
   milestoneListQuerySchema,
   videoLinkSchema,
-} from "../../domain/media.ts";
+} from "../../domain/media-schemas.ts";
 import { mediaMessages } from "../../domain/messages.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import {
   type GalleryItem,
-  type GalleryListQuery,
   galleryPageSize,
   type MediaPage,
   type Milestone,
-  type MilestoneListQuery,
   milestonePageSize,
 } from "../../domain/media.ts";
+import type { GalleryListQuery, MilestoneListQuery } from "../../domain/media-schemas.ts";
 import { mediaMessages, messages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import { recordAudit } from "../audit/service.ts";

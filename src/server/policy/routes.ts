@@ -1,11 +1,6 @@
 import { Hono } from "hono";
-import {
-  cancellationPolicySchema,
-  type PolicyResponse,
-  type PolicyVersion,
-  policyMessages,
-  policyWords,
-} from "../../domain/policy.ts";
+import { type PolicyResponse, type PolicyVersion, policyMessages, policyWords } from "../../domain/policy.ts";
+import { cancellationPolicySchema } from "../../domain/policy-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { parseJsonBody } from "../http/validate.ts";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { type ReminderSettingsResponse, reminderSettingsSchema } from "../../domain/bookings.ts";
+import type { ReminderSettingsResponse } from "../../domain/bookings.ts";
+import { reminderSettingsSchema } from "../../domain/bookings-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import { guardianActingFor } from "../households/service.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -2,15 +2,14 @@ import { type Context, Hono } from "hono";
 import { cancellationMessages } from "../../domain/cancellation.ts";
 import {
   type AskRescheduleResponse,
-  askRescheduleSchema,
   type DecideRescheduleResponse,
   type HouseholdReschedulesResponse,
   type PendingReschedulesResponse,
   type RescheduleOptionsResponse,
   type RescheduleSettingsResponse,
   rescheduleMessages,
-  rescheduleSettingsSchema,
 } from "../../domain/reschedules.ts";
+import { askRescheduleSchema, rescheduleSettingsSchema } from "../../domain/reschedules-schemas.ts";
 import { lessonIdParam } from "../../domain/today.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -3,7 +3,6 @@ import { classMinutes, lessonMessages, lessonStartsAt } from "../../domain/lesso
 import { defaultLocale, isLocale } from "../../domain/locale.ts";
 import type { CancellationPolicy } from "../../domain/policy.ts";
 import {
-  type AskRescheduleInput,
   type AskRescheduleResponse,
   capAllowsAccepting,
   type DecideRescheduleResponse,
@@ -18,6 +17,7 @@ import {
   rescheduleMessages,
   rescheduleRefusal,
 } from "../../domain/reschedules.ts";
+import type { AskRescheduleInput } from "../../domain/reschedules-schemas.ts";
 import { addDays, dayInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { moveLesson, standingLessonsOf } from "../bookings/service.ts";

@@ -1,16 +1,18 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { messages } from "../../domain/messages.ts";
+import type {
+  ActiveSubscriptionInfo,
+  AvailablePack,
+  CancelSubscriptionResponse,
+  CheckoutSessionResponse,
+  LocalCheckoutResponse,
+  LocalCheckoutResultResponse,
+} from "../../domain/subscriptions.ts";
 import {
-  type ActiveSubscriptionInfo,
-  type AvailablePack,
-  type CancelSubscriptionResponse,
-  type CheckoutSessionResponse,
   cancelSubscriptionSchema,
   createCheckoutSessionSchema,
-  type LocalCheckoutResponse,
-  type LocalCheckoutResultResponse,
   userIdSchema,
-} from "../../domain/subscriptions.ts";
+} from "../../domain/subscriptions-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { limitRequestBody } from "../http/body-limit.ts";

@@ -5,14 +5,16 @@ import { paths } from "../../domain/paths.ts";
 import {
   type ActiveSubscriptionInfo,
   type AvailablePack,
-  type CancelSubscriptionInput,
   type CancelSubscriptionResponse,
-  type CreateCheckoutSessionInput,
   checkoutReturnPaths,
   type LocalCheckoutResponse,
   noActiveSubscription,
   packTitle,
 } from "../../domain/subscriptions.ts";
+import type {
+  CancelSubscriptionInput,
+  CreateCheckoutSessionInput,
+} from "../../domain/subscriptions-schemas.ts";
 import { translate } from "../../domain/translate.ts";
 import { assertClientAccess } from "../auth/ownership.ts";
 import { personLocale } from "../auth/service.ts";

@@ -3,10 +3,10 @@ import type {
   GuardianChangeResponse,
   GuardianListItem,
   GuardiansResponse,
-  InviteGuardianInput,
   InviteGuardianResponse,
   PendingInvitation,
 } from "../../domain/guardians.ts";
+import type { InviteGuardianInput } from "../../domain/guardians-schemas.ts";
 import { apiFetch } from "./http.ts";
 
 /**

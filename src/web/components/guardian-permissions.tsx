@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { InviteGuardianInput } from "../../domain/guardians.ts";
+import type { InviteGuardianInput } from "../../domain/guardians-schemas.ts";
 import type { GuardianPermission, GuardianPermissions } from "../../domain/households.ts";
 import type { GuardianChange } from "../api/guardians.ts";
 import "./guardian-permissions.css";

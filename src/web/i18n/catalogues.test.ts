@@ -10,7 +10,8 @@ afterEach(() => {
 });
 
 it("speaks the language asked for last, whichever catalogue arrives first", async () => {
-  const page = { documentElement: { lang: "" } };
+  // A page that names no words file (as the dev server's): the catalogues come from their modules.
+  const page = { documentElement: { lang: "" }, getElementById: () => null };
   vi.stubGlobal("document", page);
   await activateLocale("es", ["shared"]);
 
@@ -25,11 +26,36 @@ it("speaks the language asked for last, whichever catalogue arrives first", asyn
 });
 
 it("reads every message of src/domain in the page's language, those of common and of app-shell (decision 025)", async () => {
-  vi.stubGlobal("document", { documentElement: { lang: "" } });
+  vi.stubGlobal("document", { documentElement: { lang: "" }, getElementById: () => null });
   await activateLocale("es", ["shared"]);
 
   expect(settingsMessages.notHttps).toBe(
     "Solo se aceptan direcciones seguras: la dirección debe empezar por https://.",
   );
   expect(messages.contactSent).toBe("¡Mensaje enviado!");
+});
+
+it("takes a built page's words from the file its root names for the language, fetched once for every part", async () => {
+  vi.resetModules();
+  const { activateLocale: activate } = await import("./catalogues.ts");
+  const address = "/assets/words-app-es-test.json";
+  const root = { getAttribute: (name: string) => (name === "data-words-es" ? address : null) };
+  vi.stubGlobal("document", { documentElement: { lang: "" }, getElementById: () => root });
+  const parts = {
+    common: {},
+    appShell: {},
+    shared: { "test.word": ["Palabra del archivo"] },
+    publicPages: {},
+    client: {},
+  };
+  const fetched: string[] = [];
+  vi.stubGlobal("fetch", async (url: string) => {
+    fetched.push(url);
+    return new Response(JSON.stringify({ parts, content: {} }));
+  });
+
+  await activate("es", ["shared", "public", "client"]);
+
+  expect(fetched).toEqual([address]);
+  expect(i18n._("test.word")).toBe("Palabra del archivo");
 });

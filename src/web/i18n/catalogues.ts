@@ -1,5 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
+import { shellWords } from "./shell-words.ts";
 
 /**
  * The catalogues the app shell's pages need, by language (compiled by `npm run i18n` from src/locales): a page fetches only its language's words (docs/decisions/018). The spec's messages in src/domain
@@ -9,15 +10,24 @@ export type CataloguePart = "shared" | "public" | "client" | "admin";
 
 type Loader = () => Promise<{ messages: Messages }>;
 type SignedInWords = typeof import("./signed-in-words-en.ts");
-/** Every part but the admin's comes in one chunk per language (docs/decisions/041): one request for them all. */
+/**
+ * Every part but the admin's comes in one request per language: the build's words file (shell-words.ts, decision
+ * 044), else one chunk (decision 041).
+ */
 const signedInWords: Record<Locale, () => Promise<SignedInWords>> = {
   en: () => import("./signed-in-words-en.ts"),
   es: () => import("./signed-in-words-es.ts"),
 };
+/** From the build's words file (shell-words.ts), else (the dev server, or the file failed) from the modules. */
 const partOf =
   (locale: Locale, part: keyof SignedInWords): Loader =>
   () =>
-    signedInWords[locale]().then((words) => ({ messages: words[part] }));
+    (
+      shellWords(locale)?.then(
+        (words) => words.parts,
+        () => signedInWords[locale](),
+      ) ?? signedInWords[locale]()
+    ).then((words) => ({ messages: words[part] }));
 const loaders: Record<Locale, Record<CataloguePart | "common" | "app-shell", Loader>> = {
   en: {
     common: partOf("en", "common"),

@@ -2,16 +2,18 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   BookingDraftResponse,
   BookingPageResponse,
-  BookWithCreditInput,
   BookWithCreditResponse,
+  SaveBookingResponse,
+} from "../../../domain/bookings.ts";
+import type {
+  BookWithCreditInput,
   bookingListQuerySchema,
   EditBookingInput,
   LessonScheduleInput,
   LessonSwimmersInput,
   SaveBookingInput,
-  SaveBookingResponse,
   SaveFeedbackInput,
-} from "../../../domain/bookings.ts";
+} from "../../../domain/bookings-schemas.ts";
 import type { z } from "../../../domain/zod.ts";
 import { apiFetch } from "../../api/http.ts";
 

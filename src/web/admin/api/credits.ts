@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  CreditChangeResponse,
-  CreditsResponse,
-  IssueCreditInput,
-  VoidCreditInput,
-} from "../../../domain/credits.ts";
+import type { CreditChangeResponse, CreditsResponse } from "../../../domain/credits.ts";
+import type { IssueCreditInput, VoidCreditInput } from "../../../domain/credits-schemas.ts";
 import { apiFetch } from "../../api/http.ts";
 
 /** The owner's calls for a household's class credits (Edit Client). */

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AvailabilityResponse,
-  TimeOffInput,
-  WeeklyHoursInput,
-} from "../../../domain/instructor-availability.ts";
+import type { AvailabilityResponse } from "../../../domain/instructor-availability.ts";
+import type { TimeOffInput, WeeklyHoursInput } from "../../../domain/instructor-availability-schemas.ts";
 import type {
   InstructorListResponse,
-  NewInstructorInput,
   NewInstructorResponse,
   StaffMember,
 } from "../../../domain/lesson-schedule.ts";
+import type { NewInstructorInput } from "../../../domain/lesson-schedule-schemas.ts";
 import { apiFetch } from "../../api/http.ts";
 
 const instructorsKey = ["instructors"] as const;

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   DecideRescheduleResponse,
   PendingReschedulesResponse,
-  RescheduleSettings,
   RescheduleSettingsResponse,
 } from "../../../domain/reschedules.ts";
+import type { RescheduleSettings } from "../../../domain/reschedules-schemas.ts";
 import { apiFetch } from "../../api/http.ts";
 
 /** The school's side of moving lessons (docs/decisions/033): the requests waiting, deciding, the setting. */

@@ -1,12 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Client } from "../../../domain/clients.ts";
-import {
-  type GalleryMediaType,
-  galleryDateSchema,
-  galleryPageSize,
-  videoLinkSchema,
-} from "../../../domain/media.ts";
+import { type GalleryMediaType, galleryPageSize } from "../../../domain/media.ts";
+import { galleryDateSchema, videoLinkSchema } from "../../../domain/media-schemas.ts";
 import { mediaMessages } from "../../../domain/messages.ts";
 import { type GalleryUpload, useGallery, useUploadGalleryItem } from "../../api/media.ts";
 import { SelectedClient, Thumbnail } from "../../components/media/media-parts.tsx";

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from "react";
 import {
   type CancellationPolicy,
   type CreditHolder,
-  cancellationPolicySchema,
   creditHolders,
   type LateCancellationCost,
   lateCancellationCosts,
@@ -11,6 +10,7 @@ import {
   policyLimits,
   policyWords,
 } from "../../../domain/policy.ts";
+import { cancellationPolicySchema } from "../../../domain/policy-schemas.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { usePolicy, useSavePolicy } from "../../api/policy.ts";
 import { useToast } from "../../components/toast/toast.tsx";

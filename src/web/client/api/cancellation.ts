@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  CancelLessonInput,
-  CancellationPreview,
-  CancellationResponse,
-} from "../../../domain/cancellation.ts";
+import type { CancellationPreview, CancellationResponse } from "../../../domain/cancellation.ts";
+import type { CancelLessonInput } from "../../../domain/cancellation-schemas.ts";
 
 /** Why the family cancels: for the weather, the policy's shorter weather notice applies. */
 export type FamilyReason = CancelLessonInput["reason"];

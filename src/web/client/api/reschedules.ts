@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AskRescheduleInput,
   AskRescheduleResponse,
   DecideRescheduleResponse,
   HouseholdReschedulesResponse,
   RescheduleOptionsResponse,
 } from "../../../domain/reschedules.ts";
+import type { AskRescheduleInput } from "../../../domain/reschedules-schemas.ts";
 import { apiFetch } from "../../api/http.ts";
 
 /** Moving a lesson (issue 29, docs/decisions/033): the free times, asking, withdrawing, the requests waiting. */

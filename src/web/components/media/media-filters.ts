@@ -1,10 +1,5 @@
-import {
-  filterYears,
-  type GalleryListQuery,
-  type GalleryMediaType,
-  galleryMediaTypes,
-  type MilestoneListQuery,
-} from "../../../domain/media.ts";
+import { filterYears, type GalleryMediaType, galleryMediaTypes } from "../../../domain/media.ts";
+import type { GalleryListQuery, MilestoneListQuery } from "../../../domain/media-schemas.ts";
 import { queryParams } from "../../../domain/paths.ts";
 
 /**
