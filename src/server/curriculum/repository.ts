@@ -279,10 +279,12 @@ const toAssessment = <T extends Assessment>(row: T): T => ({
 });
 
 /**
- * Every assessment of these swimmers, oldest written first, with its author's name (null once their account is
- * gone): one query (assessment_swimmerId_skillId_at_idx).
+ * The latest assessment of each skill each of these swimmers was assessed on (latestBySkill's choice: the greatest
+ * `at`, then the greatest id), with its author's name: one row per swimmer and skill, however long the history. The
+ * pairs are read from assessment_swimmerId_skillId_at_idx alone, and each pair's latest from the end of its stretch
+ * of that index.
  */
-export async function assessmentsOf(
+export async function latestAssessmentsOf(
   db: Db,
   swimmerIds: readonly string[],
 ): Promise<(Assessment & { byName: string | null })[]> {
@@ -291,7 +293,70 @@ export async function assessmentsOf(
     .selectFrom("assessment")
     .leftJoin("user", "user.id", "assessment.byUserId")
     .select([...assessmentColumns, "user.name as byName"])
-    .where("assessment.swimmerId", "in", [...swimmerIds])
+    .where("assessment.id", "in", (eb) =>
+      eb
+        .selectFrom(
+          eb
+            .selectFrom("assessment")
+            .select(["swimmerId", "skillId"])
+            .where("swimmerId", "in", [...swimmerIds])
+            .groupBy(["swimmerId", "skillId"])
+            .as("pair"),
+        )
+        .select((pair) =>
+          pair
+            .selectFrom("assessment as later")
+            .select("later.id")
+            .whereRef("later.swimmerId", "=", "pair.swimmerId")
+            .whereRef("later.skillId", "=", "pair.skillId")
+            .orderBy("later.at", "desc")
+            .orderBy("later.id", "desc")
+            .limit(1)
+            .as("id"),
+        ),
+    )
+    .orderBy("assessment.id")
+    .execute();
+  return rows.map(toAssessment);
+}
+
+/**
+ * Every assessment, with its author's name, of some skills of some swimmers, oldest written first: for each swimmer
+ * the skills named, and those they were assessed on in `lessonId` (when given). One query
+ * (assessment_swimmerId_skillId_at_idx).
+ */
+export async function assessmentsOfSkills(
+  db: Db,
+  wanted: readonly { swimmerId: string; skillIds: readonly number[]; lessonId: number | null }[],
+): Promise<(Assessment & { byName: string | null })[]> {
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .leftJoin("user", "user.id", "assessment.byUserId")
+    .select([...assessmentColumns, "user.name as byName"])
+    .where("assessment.swimmerId", "in", [...new Set(wanted.map((each) => each.swimmerId))])
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ swimmerId, skillIds, lessonId }) => {
+          const skills = [
+            ...(skillIds.length > 0 ? [eb("assessment.skillId", "in", [...skillIds])] : []),
+            ...(lessonId === null
+              ? []
+              : [
+                  eb.exists(
+                    eb
+                      .selectFrom("assessment as inLesson")
+                      .select("inLesson.id")
+                      .where("inLesson.lessonId", "=", lessonId)
+                      .whereRef("inLesson.swimmerId", "=", "assessment.swimmerId")
+                      .whereRef("inLesson.skillId", "=", "assessment.skillId"),
+                  ),
+                ]),
+          ];
+          return eb.and([eb("assessment.swimmerId", "=", swimmerId), eb.or(skills)]);
+        }),
+      ),
+    )
     .orderBy("assessment.id")
     .execute();
   return rows.map(toAssessment);

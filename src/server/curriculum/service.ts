@@ -23,7 +23,6 @@ import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import { teachesSwimmer } from "../instructors/service.ts";
 import {
-  assessmentsOf,
   deleteLink,
   findLevel,
   findSkill,
@@ -31,6 +30,7 @@ import {
   insertScaleVersion,
   insertSkill,
   lastCertificateNumber,
+  latestAssessmentsOf,
   linksOfLevel,
   passedLevelsOf,
   placementsOf,
@@ -48,8 +48,9 @@ import {
 
 export {
   appendAssessment,
-  assessmentsOf,
   assessmentsOfLessonSkills,
+  assessmentsOfSkills,
+  latestAssessmentsOf,
   passedLevelsOf,
   readCurriculum,
   readScales,
@@ -84,21 +85,25 @@ export interface SwimmersProgress {
   scales: ScaleVersion[];
   /** The current version: the one new ratings are given in. */
   scale: ScaleVersion;
-  assessmentsOf(swimmerId: string): Assessment[];
+  /**
+   * The swimmer's latest assessment of each skill they were assessed on: all that the pass rule, the level rule and
+   * a report card read of a history (latestBySkill).
+   */
+  latestOf(swimmerId: string): Assessment[];
   /** What currentLevelOf reads for the swimmer (domain/curriculum.ts). */
   placementOf(swimmerId: string): Placement;
 }
 
 /**
  * The progress of many swimmers in a fixed number of queries, whatever their number (a day's lessons, a save):
- * never one query per swimmer.
+ * never one query per swimmer, and one row per swimmer and skill assessed, however long their histories.
  */
 export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise<SwimmersProgress> {
   const ids = [...new Set(swimmerIds)];
   const [curriculum, scales, assessments, passed, placed] = await Promise.all([
     readCurriculum(db),
     readScales(db),
-    assessmentsOf(db, ids),
+    latestAssessmentsOf(db, ids),
     passedLevelsOf(db, ids),
     placementsOf(db, ids),
   ]);
@@ -112,7 +117,7 @@ export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise
     curriculum,
     scales,
     scale: currentScale(scales),
-    assessmentsOf: (swimmerId) => bySwimmer.get(swimmerId) ?? [],
+    latestOf: (swimmerId) => bySwimmer.get(swimmerId) ?? [],
     placementOf: (swimmerId) => ({
       placedLevelId: placed.find((each) => each.swimmerId === swimmerId)?.levelId ?? null,
       passedLevelIds: passed.filter((each) => each.swimmerId === swimmerId).map((each) => each.levelId),
