@@ -35,7 +35,7 @@ import {
   passedLevelsOf,
   placementsOf,
   readCurriculum,
-  readScales,
+  readCurriculumAndScales,
   retireLevel,
   retireSkill,
   setLevelPosition,
@@ -53,6 +53,7 @@ export {
   latestAssessmentsOf,
   passedLevelsOf,
   readCurriculum,
+  readCurriculumAndScales,
   readScales,
 } from "./repository.ts";
 
@@ -74,7 +75,7 @@ function currentScale(scales: readonly ScaleVersion[]): ScaleVersion {
 
 /** The whole curriculum (retired levels and skills included, flagged) and the current rating scale. */
 export async function curriculumOf(db: Db): Promise<CurriculumResponse> {
-  const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
+  const { curriculum, scales } = await readCurriculumAndScales(db);
   return { ...curriculum, scale: currentScale(scales) };
 }
 
@@ -100,9 +101,8 @@ export interface SwimmersProgress {
  */
 export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise<SwimmersProgress> {
   const ids = [...new Set(swimmerIds)];
-  const [curriculum, scales, assessments, passed, placed] = await Promise.all([
-    readCurriculum(db),
-    readScales(db),
+  const [{ curriculum, scales }, assessments, passed, placed] = await Promise.all([
+    readCurriculumAndScales(db),
     latestAssessmentsOf(db, ids),
     passedLevelsOf(db, ids),
     placementsOf(db, ids),

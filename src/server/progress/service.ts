@@ -17,8 +17,7 @@ import {
   assessmentsOfSkills,
   latestAssessmentsOf,
   passedLevelsOf,
-  readCurriculum,
-  readScales,
+  readCurriculumAndScales,
 } from "../curriculum/service.ts";
 import type { Db } from "../db/database.ts";
 import { fileUrl, lessonPhotosOf } from "../media/service.ts";
@@ -39,9 +38,8 @@ export async function householdProgress(deps: ProgressDeps, clientId: string): P
   const { db } = deps;
   const swimmers = await placedSwimmersOf(db, clientId);
   const ids = swimmers.map((swimmer) => swimmer.id);
-  const [curriculum, scales, latest, passed, lessons] = await Promise.all([
-    readCurriculum(db),
-    readScales(db),
+  const [{ curriculum, scales }, latest, passed, lessons] = await Promise.all([
+    readCurriculumAndScales(db),
     latestAssessmentsOf(db, ids),
     passedLevelsOf(db, ids),
     latestRecordedLessons(db, ids),
@@ -145,7 +143,7 @@ export async function lessonSkillsOfMail(
     [...new Set(items.map((item) => item.swimmerId))],
   );
   if (assessments.length === 0) return { of: () => [] };
-  const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
+  const { curriculum, scales } = await readCurriculumAndScales(db);
   return {
     of: (item) => lessonSkillChanges(curriculum, scales, assessments, item.swimmerId, item.lessonId),
   };
