@@ -170,7 +170,10 @@ export interface SwimmerRecord {
   /** Where staff placed them (swimmer.levelId). */
   placedLevelId: number | null;
   passedLevelIds: readonly number[];
-  /** All their assessments. */
+  /**
+   * Their assessments: at least the latest of each skill they were assessed on (the level rule reads which), and
+   * every one of the skills shown, the current level's and those assessed in `lastLesson` (their histories).
+   */
   assessments: readonly AssessmentEntry[];
   /** Their latest recorded lesson, without its skills (read from `assessments`). */
   lastLesson: Omit<LessonRecap, "skills"> | null;

@@ -46,6 +46,8 @@ import { mailWords } from "../i18n/mail-words.ts";
 import { findInstructor, lockInstructorSchedule, refuseOutsideAvailability } from "../instructors/service.ts";
 import {
   activePlanOf,
+  activePlanWithCountOf,
+  type ClassCount,
   classCountOf,
   classesLeft,
   lockActivePlanOf,
@@ -1071,30 +1073,27 @@ export async function saveFeedback(
 // The client's own pages.
 
 /** A plan's progress as the client's pages show it: booked, used (past) and left to book. */
-export async function planProgress(deps: BookingDeps, db: Db, plan: Plan): Promise<ClientPlanProgress> {
-  const count = await classCountOf(db, plan, schoolTimeOf(deps));
-  return {
-    title: packTitle(plan.packType),
-    subscriptionId: plan.subscriptionId,
-    totalClasses: plan.totalClasses,
-    bookedClasses: count.booked,
-    usedClasses: count.used,
-    creditedClasses: count.credited,
-    classesLeft: count.left,
-  };
-}
+const progressOfPlan = (plan: Plan, count: ClassCount): ClientPlanProgress => ({
+  title: packTitle(plan.packType),
+  subscriptionId: plan.subscriptionId,
+  totalClasses: plan.totalClasses,
+  bookedClasses: count.booked,
+  usedClasses: count.used,
+  creditedClasses: count.credited,
+  classesLeft: count.left,
+});
 
 /** Every booking of the client with its dates and feedback, and the active plan's progress. */
 export async function clientBookings(deps: BookingDeps, clientId: string): Promise<ClientBookingsResponse> {
   const { db } = deps;
-  const [rows, plan, swimmers] = await Promise.all([
+  const [rows, active, swimmers] = await Promise.all([
     bookingsOfClient(db, clientId),
-    activePlanOf(db, clientId),
+    activePlanWithCountOf(db, clientId, schoolTimeOf(deps)),
     swimmersOf(db, clientId),
   ]);
   return {
     today: schoolToday(deps),
-    plan: plan ? await planProgress(deps, db, plan) : null,
+    plan: active ? progressOfPlan(active.plan, active.count) : null,
     bookings: await withLessons(
       db,
       rows,

@@ -19,7 +19,7 @@ export async function recordPasses(
     const placement = progress.placementOf(swimmerId);
     const level = currentLevelOf(progress.curriculum, placement);
     if (!level || placement.passedLevelIds.includes(level.id)) return [];
-    const assessments = progress.assessmentsOf(swimmerId);
+    const assessments = progress.latestOf(swimmerId);
     return passesLevel(progress.curriculum, level.id, swimmerId, assessments, progress.scales)
       ? [{ swimmerId, levelId: level.id, assessments }]
       : [];

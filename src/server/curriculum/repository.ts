@@ -63,6 +63,111 @@ export async function readCurriculum(db: Db): Promise<Curriculum> {
   return { levels: levels.map(toLevel), skills: skills.map(toSkill), links: links.map(toLink) };
 }
 
+/** A row of readCurriculumAndScales's one query: a level, a skill, a link or a rating, in columns shared by all. */
+interface CurriculumRow {
+  kind: "level" | "skill" | "link" | "rating";
+  id: number | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+  n4: number | null;
+  t1: string | null;
+  t2: string | null;
+  t3: string | null;
+  t4: string | null;
+  t5: string | null;
+  t6: string | null;
+  t7: string | null;
+}
+
+/**
+ * What readCurriculum and readScales read, in one query rather than four: the pages that read the curriculum on
+ * every request (/progress, /today) pay one statement for these small tables. Each table's rows are put in their
+ * columns of a UNION ALL, then in the same order as those two functions give them.
+ */
+export async function readCurriculumAndScales(
+  db: Db,
+): Promise<{ curriculum: Curriculum; scales: ScaleVersion[] }> {
+  const int = sql.raw("cast(null as integer)");
+  const text = sql.raw("cast(null as text)");
+  const { rows } = await sql<CurriculumRow>`
+    select 'level' as "kind", "id", "position" as "n1", ${int} as "n2", ${int} as "n3", ${int} as "n4",
+      "name" as "t1", "nameEs" as "t2", "description" as "t3", "descriptionEs" as "t4", "retiredAt" as "t5",
+      ${text} as "t6", ${text} as "t7"
+    from "level"
+    union all
+    select 'skill', "id", ${int}, ${int}, ${int}, ${int}, "name", "nameEs", "description", "descriptionEs",
+      "retiredAt", "homeTip", "homeTipEs"
+    from "skill"
+    union all
+    select 'link', ${int}, "levelId", "skillId", "position", "required", ${text}, ${text}, ${text}, ${text}, ${text},
+      ${text}, ${text}
+    from "levelSkill"
+    union all
+    select 'rating', "id", "scaleVersion", "position", "mastered", ${int}, "label", "labelEs", ${text}, ${text}, ${text},
+      ${text}, ${text}
+    from "ratingScaleRating"`.execute(db);
+  const of = (kind: CurriculumRow["kind"]) => rows.filter((row) => row.kind === kind);
+  const int0 = (value: number | null) => Number(value);
+  const text0 = (value: string | null) => value ?? "";
+  const levels = of("level")
+    .map(
+      (row): Level => ({
+        id: int0(row.id),
+        position: int0(row.n1),
+        name: text0(row.t1),
+        nameEs: text0(row.t2),
+        description: text0(row.t3),
+        descriptionEs: text0(row.t4),
+        retiredAt: row.t5,
+      }),
+    )
+    .sort((a, b) => a.position - b.position || a.id - b.id);
+  const skills = of("skill")
+    .map(
+      (row): Skill => ({
+        id: int0(row.id),
+        name: text0(row.t1),
+        nameEs: text0(row.t2),
+        description: text0(row.t3),
+        descriptionEs: text0(row.t4),
+        homeTip: text0(row.t6),
+        homeTipEs: text0(row.t7),
+        retiredAt: row.t5,
+      }),
+    )
+    .sort((a, b) => a.id - b.id);
+  const links = of("link")
+    .map((row) =>
+      toLink({
+        levelId: int0(row.n1),
+        skillId: int0(row.n2),
+        position: int0(row.n3),
+        required: int0(row.n4),
+      }),
+    )
+    .sort((a, b) => a.levelId - b.levelId || a.position - b.position || a.skillId - b.skillId);
+  const ratings = of("rating")
+    .map((row) => ({
+      version: int0(row.n1),
+      rating: {
+        id: int0(row.id),
+        position: int0(row.n2),
+        label: text0(row.t1),
+        labelEs: text0(row.t2),
+        mastered: int0(row.n3) === 1,
+      },
+    }))
+    .sort((a, b) => a.version - b.version || a.rating.position - b.rating.position);
+  const versions = new Map<number, Rating[]>();
+  for (const { version, rating } of ratings)
+    versions.set(version, [...(versions.get(version) ?? []), rating]);
+  return {
+    curriculum: { levels, skills, links },
+    scales: [...versions].map(([version, ratings]) => ({ version, ratings })),
+  };
+}
+
 export async function findLevel(db: Db, id: number): Promise<Level | undefined> {
   const row = await db.selectFrom("level").select(levelColumns).where("id", "=", id).executeTakeFirst();
   return row && toLevel(row);
@@ -278,10 +383,12 @@ const toAssessment = <T extends Assessment>(row: T): T => ({
 });
 
 /**
- * Every assessment of these swimmers, oldest written first, with its author's name (null once their account is
- * gone): one query (assessment_swimmerId_skillId_at_idx).
+ * The latest assessment of each skill each of these swimmers was assessed on (latestBySkill's choice: the greatest
+ * `at`, then the greatest id), with its author's name: one row per swimmer and skill, however long the history. The
+ * pairs are read from assessment_swimmerId_skillId_at_idx alone, and each pair's latest from the end of its stretch
+ * of that index.
  */
-export async function assessmentsOf(
+export async function latestAssessmentsOf(
   db: Db,
   swimmerIds: readonly string[],
 ): Promise<(Assessment & { byName: string | null })[]> {
@@ -290,7 +397,70 @@ export async function assessmentsOf(
     .selectFrom("assessment")
     .leftJoin("user", "user.id", "assessment.byUserId")
     .select([...assessmentColumns, "user.name as byName"])
-    .where("assessment.swimmerId", "in", [...swimmerIds])
+    .where("assessment.id", "in", (eb) =>
+      eb
+        .selectFrom(
+          eb
+            .selectFrom("assessment")
+            .select(["swimmerId", "skillId"])
+            .where("swimmerId", "in", [...swimmerIds])
+            .groupBy(["swimmerId", "skillId"])
+            .as("pair"),
+        )
+        .select((pair) =>
+          pair
+            .selectFrom("assessment as later")
+            .select("later.id")
+            .whereRef("later.swimmerId", "=", "pair.swimmerId")
+            .whereRef("later.skillId", "=", "pair.skillId")
+            .orderBy("later.at", "desc")
+            .orderBy("later.id", "desc")
+            .limit(1)
+            .as("id"),
+        ),
+    )
+    .orderBy("assessment.id")
+    .execute();
+  return rows.map(toAssessment);
+}
+
+/**
+ * Every assessment, with its author's name, of some skills of some swimmers, oldest written first: for each swimmer
+ * the skills named, and those they were assessed on in `lessonId` (when given). One query
+ * (assessment_swimmerId_skillId_at_idx).
+ */
+export async function assessmentsOfSkills(
+  db: Db,
+  wanted: readonly { swimmerId: string; skillIds: readonly number[]; lessonId: number | null }[],
+): Promise<(Assessment & { byName: string | null })[]> {
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom("assessment")
+    .leftJoin("user", "user.id", "assessment.byUserId")
+    .select([...assessmentColumns, "user.name as byName"])
+    .where("assessment.swimmerId", "in", [...new Set(wanted.map((each) => each.swimmerId))])
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ swimmerId, skillIds, lessonId }) => {
+          const skills = [
+            ...(skillIds.length > 0 ? [eb("assessment.skillId", "in", [...skillIds])] : []),
+            ...(lessonId === null
+              ? []
+              : [
+                  eb.exists(
+                    eb
+                      .selectFrom("assessment as inLesson")
+                      .select("inLesson.id")
+                      .where("inLesson.lessonId", "=", lessonId)
+                      .whereRef("inLesson.swimmerId", "=", "assessment.swimmerId")
+                      .whereRef("inLesson.skillId", "=", "assessment.skillId"),
+                  ),
+                ]),
+          ];
+          return eb.and([eb("assessment.swimmerId", "=", swimmerId), eb.or(skills)]);
+        }),
+      ),
+    )
     .orderBy("assessment.id")
     .execute();
   return rows.map(toAssessment);

@@ -25,7 +25,6 @@ import type { Db } from "../db/database.ts";
 import { appError } from "../http/errors.ts";
 import { teachesSwimmer } from "../instructors/service.ts";
 import {
-  assessmentsOf,
   deleteLink,
   findLevel,
   findSkill,
@@ -33,11 +32,12 @@ import {
   insertScaleVersion,
   insertSkill,
   lastCertificateNumber,
+  latestAssessmentsOf,
   linksOfLevel,
   passedLevelsOf,
   placementsOf,
   readCurriculum,
-  readScales,
+  readCurriculumAndScales,
   retireLevel,
   retireSkill,
   setLevelPosition,
@@ -50,10 +50,12 @@ import {
 
 export {
   appendAssessment,
-  assessmentsOf,
   assessmentsOfLessonSkills,
+  assessmentsOfSkills,
+  latestAssessmentsOf,
   passedLevelsOf,
   readCurriculum,
+  readCurriculumAndScales,
   readScales,
 } from "./repository.ts";
 
@@ -75,7 +77,7 @@ function currentScale(scales: readonly ScaleVersion[]): ScaleVersion {
 
 /** The whole curriculum (retired levels and skills included, flagged) and the current rating scale. */
 export async function curriculumOf(db: Db): Promise<CurriculumResponse> {
-  const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
+  const { curriculum, scales } = await readCurriculumAndScales(db);
   return { ...curriculum, scale: currentScale(scales) };
 }
 
@@ -86,21 +88,24 @@ export interface SwimmersProgress {
   scales: ScaleVersion[];
   /** The current version: the one new ratings are given in. */
   scale: ScaleVersion;
-  assessmentsOf(swimmerId: string): Assessment[];
+  /**
+   * The swimmer's latest assessment of each skill they were assessed on: all that the pass rule, the level rule and
+   * a report card read of a history (latestBySkill).
+   */
+  latestOf(swimmerId: string): Assessment[];
   /** What currentLevelOf reads for the swimmer (domain/curriculum.ts). */
   placementOf(swimmerId: string): Placement;
 }
 
 /**
  * The progress of many swimmers in a fixed number of queries, whatever their number (a day's lessons, a save):
- * never one query per swimmer.
+ * never one query per swimmer, and one row per swimmer and skill assessed, however long their histories.
  */
 export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise<SwimmersProgress> {
   const ids = [...new Set(swimmerIds)];
-  const [curriculum, scales, assessments, passed, placed] = await Promise.all([
-    readCurriculum(db),
-    readScales(db),
-    assessmentsOf(db, ids),
+  const [{ curriculum, scales }, assessments, passed, placed] = await Promise.all([
+    readCurriculumAndScales(db),
+    latestAssessmentsOf(db, ids),
     passedLevelsOf(db, ids),
     placementsOf(db, ids),
   ]);
@@ -114,7 +119,7 @@ export async function progressOf(db: Db, swimmerIds: readonly string[]): Promise
     curriculum,
     scales,
     scale: currentScale(scales),
-    assessmentsOf: (swimmerId) => bySwimmer.get(swimmerId) ?? [],
+    latestOf: (swimmerId) => bySwimmer.get(swimmerId) ?? [],
     placementOf: (swimmerId) => ({
       placedLevelId: placed.find((each) => each.swimmerId === swimmerId)?.levelId ?? null,
       passedLevelIds: passed.filter((each) => each.swimmerId === swimmerId).map((each) => each.levelId),

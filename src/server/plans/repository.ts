@@ -58,6 +58,58 @@ export async function findActivePlan(db: Db, clientId: string): Promise<Plan | u
   return row && toPlan(row);
 }
 
+/**
+ * The client's active plan with the lessons of its current period (its lesson rows from the period's first school
+ * day on, as periodLessons reads them): what findActivePlan and periodLessons read, in one query
+ * (subscriptionPlan_clientId_isActive_idx, then lesson_planId_date_idx). The period's first day is worked out in SQL
+ * (schoolDayOf), as the overview's count of classes left does (docs/decisions/035).
+ */
+export async function findActivePlanWithPeriodLessons(
+  db: Db,
+  clientId: string,
+  timeZone: string,
+): Promise<{ plan: Plan; lessons: CountedLesson[] } | undefined> {
+  const periodStart = schoolDayOf(
+    db,
+    sql`coalesce(${sql.ref("subscriptionPlan.periodStartedAt")}, ${sql.ref("subscriptionPlan.createdAt")})`,
+    timeZone,
+  );
+  const rows = await db
+    .selectFrom("subscriptionPlan")
+    .leftJoin("lesson", (join) =>
+      join
+        .onRef("lesson.planId", "=", "subscriptionPlan.id")
+        .on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
+    )
+    .select([
+      ...planColumns.map((column) => `subscriptionPlan.${column}` as const),
+      "lesson.id as lessonId",
+      "lesson.date",
+      "lesson.cancellationOutcome",
+      "lesson.paidByCreditId",
+    ])
+    .where("subscriptionPlan.clientId", "=", clientId)
+    .where("subscriptionPlan.isActive", "=", 1)
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const { lessonId: _, date: __, cancellationOutcome: ___, paidByCreditId: ____, ...plan } = first;
+  return {
+    plan: toPlan(plan),
+    lessons: rows.flatMap((row) =>
+      row.lessonId === null || row.date === null
+        ? []
+        : [
+            {
+              date: row.date,
+              cancellationOutcome: row.cancellationOutcome,
+              paidByCreditId: row.paidByCreditId,
+            },
+          ],
+    ),
+  };
+}
+
 /** Every plan of the household, active and ended, oldest first (its data export). */
 export async function findPlansOf(db: Db, clientId: string) {
   return db

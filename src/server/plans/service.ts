@@ -1,5 +1,5 @@
 import { planPeriodStartDay } from "../../domain/bookings.ts";
-import { planAccount } from "../../domain/cancellation.ts";
+import { type CountedLesson, planAccount } from "../../domain/cancellation.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -103,27 +103,35 @@ export async function classCountsOf(
   const periods = plans.map((plan) => ({ planId: plan.id, fromDay: periodStartOf(plan, at.timeZone) }));
   const lessons = await repository.periodLessons(db, periods);
   const today = dayInZone(at.now, at.timeZone);
-  return new Map(
-    plans.map((plan) => {
-      const account = planAccount(plan.totalClasses, lessons.get(plan.id) ?? [], today, plan.isActive);
-      return [
-        plan.id,
-        {
-          booked: account.booked,
-          used: account.used,
-          credited: account.credited,
-          left: account.left,
-          today: account.today,
-          // Bought and neither taken, given back as a credit, nor taking place today: what ending the plan gives up.
-          unused: Math.max(0, plan.totalClasses - account.used - account.credited - account.today),
-        },
-      ];
-    }),
-  );
+  return new Map(plans.map((plan) => [plan.id, countOf(plan, lessons.get(plan.id) ?? [], today)]));
+}
+
+function countOf(plan: Plan, lessons: readonly CountedLesson[], today: string): ClassCount {
+  const account = planAccount(plan.totalClasses, lessons, today, plan.isActive);
+  return {
+    booked: account.booked,
+    used: account.used,
+    credited: account.credited,
+    left: account.left,
+    today: account.today,
+    // Bought and neither taken, given back as a credit, nor taking place today: what ending the plan gives up.
+    unused: Math.max(0, plan.totalClasses - account.used - account.credited - account.today),
+  };
 }
 
 export async function classCountOf(db: Db, plan: Plan, at: SchoolTime): Promise<ClassCount> {
   return (await classCountsOf(db, [plan], at)).get(plan.id) as ClassCount;
+}
+
+/** The client's active plan and its class count (classCountOf), read in one query: the client's pages' reads. */
+export async function activePlanWithCountOf(
+  db: Db,
+  clientId: string,
+  at: SchoolTime,
+): Promise<{ plan: Plan; count: ClassCount } | undefined> {
+  const found = await repository.findActivePlanWithPeriodLessons(db, clientId, at.timeZone);
+  if (!found) return undefined;
+  return { plan: found.plan, count: countOf(found.plan, found.lessons, dayInZone(at.now, at.timeZone)) };
 }
 
 /** The plan a purchase starts: active from `now`, with the pack's classes. Answers its id. */

@@ -34,23 +34,34 @@ export interface RecordedLesson {
 
 /**
  * Each swimmer's latest lesson with something recorded for them (attendance, feedback or an assessment made in it),
- * the later start on the same date. One query; a swimmer with none is left out.
+ * the later start on the same date. One query, one row per swimmer however many lessons they had (the others are
+ * numbered out in SQL); a swimmer with none is left out.
  */
 export async function latestRecordedLessons(
   db: Db,
   swimmerIds: readonly string[],
 ): Promise<RecordedLesson[]> {
   if (swimmerIds.length === 0) return [];
-  const rows = await db
+  const numbered = db
     .selectFrom("lessonSwimmer")
     .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
-    .select([
+    .select((eb) => [
       "lessonSwimmer.swimmerId",
       "lesson.id as lessonId",
       "lesson.date",
       "lesson.startTime",
       "lessonSwimmer.attendance",
       "lessonSwimmer.feedback",
+      eb.fn
+        .agg<number>("row_number")
+        .over((over) =>
+          over
+            .partitionBy("lessonSwimmer.swimmerId")
+            .orderBy("lesson.date", "desc")
+            .orderBy("lesson.startTime", "desc")
+            .orderBy("lesson.id", "desc"),
+        )
+        .as("newest"),
     ])
     .where("lessonSwimmer.swimmerId", "in", swimmerIds)
     .where((eb) =>
@@ -66,13 +77,11 @@ export async function latestRecordedLessons(
         ),
       ]),
     )
-    .orderBy("lesson.date", "desc")
-    .orderBy("lesson.startTime", "desc")
-    .orderBy("lesson.id", "desc")
+    .as("recorded");
+  const rows = await db
+    .selectFrom(numbered)
+    .select(["swimmerId", "lessonId", "date", "startTime", "attendance", "feedback"])
+    .where("newest", "=", 1)
     .execute();
-  const latest = new Map<string, RecordedLesson>();
-  for (const row of rows) {
-    if (!latest.has(row.swimmerId)) latest.set(row.swimmerId, { ...row, lessonId: Number(row.lessonId) });
-  }
-  return [...latest.values()];
+  return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId) }));
 }

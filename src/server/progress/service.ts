@@ -1,7 +1,8 @@
-import { inLanguage } from "../../domain/curriculum.ts";
+import { currentLevelOf, inLanguage, levelSkillsOf } from "../../domain/curriculum.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paths } from "../../domain/paths.ts";
 import {
+  type AssessmentEntry,
   lessonSkillChanges,
   type ProgressResponse,
   type RatingWords,
@@ -12,11 +13,11 @@ import { dayInZone } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import type { Config } from "../config.ts";
 import {
-  assessmentsOf,
   assessmentsOfLessonSkills,
+  assessmentsOfSkills,
+  latestAssessmentsOf,
   passedLevelsOf,
-  readCurriculum,
-  readScales,
+  readCurriculumAndScales,
 } from "../curriculum/service.ts";
 import type { Db } from "../db/database.ts";
 import { fileUrl, lessonPhotosOf } from "../media/service.ts";
@@ -29,25 +30,56 @@ export interface ProgressDeps {
 
 /**
  * Every swimmer's progress in household `clientId` (the caller checked who may read it). A fixed number of queries
- * whatever the history's length: the swimmers, the curriculum and scales, all their assessments, level results,
- * latest recorded lessons and those lessons' photos.
+ * whatever the history's length: the swimmers, the curriculum and scales, the latest assessment of each skill, level
+ * results, latest recorded lessons and those lessons' photos; then the whole history of the skills the page shows
+ * (each swimmer's current level's and last lesson's) and of no other.
  */
 export async function householdProgress(deps: ProgressDeps, clientId: string): Promise<ProgressResponse> {
   const { db } = deps;
   const swimmers = await placedSwimmersOf(db, clientId);
   const ids = swimmers.map((swimmer) => swimmer.id);
-  const [curriculum, scales, assessments, passed, lessons] = await Promise.all([
-    readCurriculum(db),
-    readScales(db),
-    assessmentsOf(db, ids),
+  const [{ curriculum, scales }, latest, passed, lessons] = await Promise.all([
+    readCurriculumAndScales(db),
+    latestAssessmentsOf(db, ids),
     passedLevelsOf(db, ids),
     latestRecordedLessons(db, ids),
   ]);
+  const passedOf = (swimmerId: string) =>
+    passed.filter((each) => each.swimmerId === swimmerId).map((each) => each.levelId);
+  const shownHistories = swimmers.flatMap((swimmer) => {
+    const mine = latest.filter((each) => each.swimmerId === swimmer.id);
+    if (mine.length === 0) return [];
+    const level = currentLevelOf(curriculum, {
+      placedLevelId: swimmer.levelId,
+      passedLevelIds: passedOf(swimmer.id),
+      assessments: mine,
+    });
+    return [
+      {
+        swimmerId: swimmer.id,
+        skillIds: level ? levelSkillsOf(curriculum, level.id).map(({ skill }) => skill.id) : [],
+        lessonId: lessons.find((each) => each.swimmerId === swimmer.id)?.lessonId ?? null,
+      },
+    ];
+  });
+  const [histories, photos] = await Promise.all([
+    assessmentsOfSkills(
+      db,
+      shownHistories.filter((each) => each.skillIds.length > 0 || each.lessonId !== null),
+    ),
+    lessonPhotosOf(
+      db,
+      lessons.map((lesson) => lesson.lessonId),
+    ),
+  ]);
+  // The latest of every skill (the level rule reads which were assessed) and the whole history of those shown.
+  const assessmentsOf = (swimmerId: string) => {
+    const byId = new Map<number, AssessmentEntry>();
+    for (const each of latest) if (each.swimmerId === swimmerId) byId.set(each.id, each);
+    for (const each of histories) if (each.swimmerId === swimmerId) byId.set(each.id, each);
+    return [...byId.values()];
+  };
   const dayOf = (at: string) => dayInZone(new Date(at), deps.config.TZ_SCHOOL);
-  const photos = await lessonPhotosOf(
-    db,
-    lessons.map((lesson) => lesson.lessonId),
-  );
   return {
     swimmers: swimmers.map((swimmer) => {
       const lesson = lessons.find((each) => each.swimmerId === swimmer.id);
@@ -61,8 +93,8 @@ export async function householdProgress(deps: ProgressDeps, clientId: string): P
           firstName: swimmer.firstName,
           lastName: swimmer.lastName,
           placedLevelId: swimmer.levelId,
-          passedLevelIds: passed.filter((each) => each.swimmerId === swimmer.id).map((each) => each.levelId),
-          assessments: assessments.filter((each) => each.swimmerId === swimmer.id),
+          passedLevelIds: passedOf(swimmer.id),
+          assessments: assessmentsOf(swimmer.id),
           lastLesson: lesson
             ? {
                 lessonId: lesson.lessonId,
@@ -111,7 +143,7 @@ export async function lessonSkillsOfMail(
     [...new Set(items.map((item) => item.swimmerId))],
   );
   if (assessments.length === 0) return { of: () => [] };
-  const [curriculum, scales] = await Promise.all([readCurriculum(db), readScales(db)]);
+  const { curriculum, scales } = await readCurriculumAndScales(db);
   return {
     of: (item) => lessonSkillChanges(curriculum, scales, assessments, item.swimmerId, item.lessonId),
   };

@@ -32,6 +32,7 @@ import { recordPayment } from "../payments/service.ts";
 import {
   activePlanOf,
   activePlanOfSubscription,
+  activePlanWithCountOf,
   type ClassCount,
   classCountOf,
   endPlan,
@@ -88,13 +89,14 @@ export async function activeSubscription(
   deps: Pick<SubscriptionDeps, "db" | "clock" | "config">,
   clientId: string,
 ): Promise<ActiveSubscriptionInfo> {
-  const plan = await activePlanOf(deps.db, clientId);
-  if (!plan) return noActiveSubscription;
+  const found = await activePlanWithCountOf(deps.db, clientId, schoolTimeOf(deps));
+  if (!found) return noActiveSubscription;
+  const { plan, count } = found;
   return {
     active: true,
     title: packTitle(plan.packType),
     totalClasses: plan.totalClasses,
-    usedClasses: (await classCountOf(deps.db, plan, schoolTimeOf(deps))).used,
+    usedClasses: count.used,
     subscriptionId: plan.subscriptionId,
     packType: plan.packType,
   };

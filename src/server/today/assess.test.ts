@@ -278,6 +278,43 @@ describe("GET /api/today: each swimmer's level", () => {
     expect(swimmerIn(lesson, f.mia).level).toMatchObject({ name: "Water babies", mastered: 0 });
   });
 
+  it("shows each skill's latest rating however long its history: the later moment, and at one moment the later written", async () => {
+    const f = await family();
+    const lessonId = (await lessons(f, i1, [today]))[today] as number;
+    await place(owner, f.leo, dolphins.id);
+    const [floating, glide, treading] = dolphins.skills as [number, number, number];
+    const given = (skillId: number, ratingId: number, at: string) => ({
+      swimmerId: f.leo,
+      skillId,
+      ratingId,
+      scaleVersion: 1,
+      at,
+    });
+    const week = (index: number) => new Date(Date.UTC(2025, 0, 6 + 7 * index, 10)).toISOString();
+    await seedProgress(db, {
+      assessments: [
+        // Written out of order: the later moment counts, not the later row.
+        given(floating, rating.mastered, "2026-02-20T10:00:00.000Z"),
+        given(floating, rating.introduced, "2026-02-13T10:00:00.000Z"),
+        // A correction at the same moment: the one written later counts.
+        given(glide, rating.mastered, "2026-02-20T10:00:00.000Z"),
+        given(glide, rating.progressing, "2026-02-20T10:00:00.000Z"),
+        ...Array.from({ length: 40 }, (_, index) =>
+          given(treading, index % 2 ? rating.mastered : rating.notYet, week(index)),
+        ),
+        given(treading, rating.progressing, week(40)),
+      ],
+      levelResults: [],
+    });
+    const leo = await shownIn(i1, lessonId, f.leo);
+    expect(skillsOf(leo)?.map(([name, latest]) => [name, latest])).toEqual([
+      ["Floating on back", "Mastered"],
+      ["Front glide", "Progressing"],
+      ["Treading water", "Progressing"],
+    ]);
+    expect(leo.level).toMatchObject({ mastered: 1, of: 3 });
+  });
+
   it("counts the swimmer's lessons since each skill was last assessed: attended or past unrecorded ones, up to this lesson", async () => {
     const f = await family();
     const ids = await lessons(f, i1, ["2026-02-09", "2026-02-16", "2026-02-23", today, "2026-03-09"]);

@@ -47,7 +47,7 @@ export function swimmerLevelIn(
   const { curriculum, scales } = progress;
   const level = currentLevelOf(curriculum, progress.placementOf(swimmerId));
   if (!level) return null;
-  const assessments = progress.assessmentsOf(swimmerId);
+  const assessments = progress.latestOf(swimmerId);
   const latest = latestBySkill(assessments, swimmerId);
   const mine = context.lessons.filter((each) => each.swimmerId === swimmerId);
   const upToThis = orderOf({ ...lesson, lessonId: lesson.id });
