@@ -9,6 +9,7 @@ import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
+  countedRowsColumn,
   countOf,
   readAlongOrder,
   shortSearchPage,
@@ -561,7 +562,7 @@ function matching(db: Db, key: string, matchTitle: boolean) {
  * last" and lower-cased title, trigram-indexed) for a key of 3 or more characters. A first or last name holds the
  * key only if "first last" does, so the name alone answers.
  */
-function matchingIds(db: Db, key: string, matchTitle: boolean) {
+function matchingIds(db: Db, key: string, matchTitle: boolean, distinct = true) {
   if ([...key].length < shortestIndexedSearch) return undefined;
   let hits: AliasableExpression<{ id: number }>;
   if (isPostgres(db)) {
@@ -571,14 +572,26 @@ function matchingIds(db: Db, key: string, matchTitle: boolean) {
         .selectFrom("bookingSearch")
         .select("bookingSearch.bookingId as id")
         .where(sql<boolean>`${sql.ref(column)} like ${containsPattern(key)} escape '\\'`);
-    hits = matchTitle
-      ? containing("bookingSearch.name").union(containing("bookingSearch.title"))
-      : containing("bookingSearch.name");
+    const both = () =>
+      distinct
+        ? containing("bookingSearch.name").union(containing("bookingSearch.title"))
+        : containing("bookingSearch.name").unionAll(containing("bookingSearch.title"));
+    hits = matchTitle ? both() : containing("bookingSearch.name");
   } else {
     hits = sql<{ id: number }>`(select rowid as "id" from "bookingSearch"
         where "bookingSearch" match ${`${matchTitle ? "{name title}" : "name"} : ${trigramPhrase(key)}`})`;
   }
   return db.selectFrom(hits.as("hit")).select("hit.id");
+}
+
+/**
+ * Whether at least `limit` index entries hold the key (3 letters or more), read until `limit` (a booking found by
+ * name and title counts twice, which only ever says "many" sooner).
+ */
+async function manyMatching(db: Db, key: string, matchTitle: boolean, limit: number): Promise<boolean> {
+  const ids = matchingIds(db, key, matchTitle, false);
+  if (!ids) return false;
+  return (await ids.limit(limit).execute()).length >= limit;
 }
 
 async function countBookings(db: Db, key: string, matchTitle: boolean): Promise<number> {
@@ -605,6 +618,16 @@ export async function listBookings(
   wordProbe = wordProbeLimit,
 ): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
+  if (!key) {
+    // The unsearched list: its page and the kept row count in one statement.
+    const rows = await newestFirst(bookingsWithClient(db).select(bookingColumns))
+      .select(countedRowsColumn("booking"))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "booking");
+    return { rows: rows.map(({ countedRows: _, ...row }) => row), total };
+  }
   if (isShortSearch(key)) {
     // Few names (or titles) start with these letters ("zq"): the word tables name every matching booking, read by
     // id, sorted and counted (docs/decisions/043).
@@ -631,6 +654,17 @@ export async function listBookings(
     }
     // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
     // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
+    const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    const { items, total, totalAtLeast } = shortSearchPage(rows, query.page, query.pageSize);
+    return { rows: items, total, totalAtLeast };
+  }
+  if (key && (await manyMatching(db, key, query.matchTitle, wordProbe))) {
+    // Many bookings match ("garcia"): counting them all grows with the school, so the page (and one booking more) is
+    // read along booking_firstDate_idx, each tested through its client, and the matches are not counted
+    // (docs/decisions/046), as a short search of many matches.
     const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize)

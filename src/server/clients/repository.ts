@@ -8,6 +8,7 @@ import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
+  countedRowsColumn,
   countOf,
   readAlongOrder,
   shortSearchPage,
@@ -105,6 +106,25 @@ const nameIndexHits = (key: string) =>
   }>`(select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)}
     union select rowid from "familyNameTrigram" where "familyNameTrigram" match ${trigramPhrase(key)})`;
 
+/**
+ * Whether at least `limit` index entries hold `key` (3 letters or more): the same indexes as clientIdsNamed, read
+ * until `limit` entries (a household found by both indexes counts twice, which only ever says "many" sooner).
+ */
+async function manyNamed(db: Db, key: string, limit: number): Promise<boolean> {
+  if (isPostgres(db)) {
+    const named = clientIdsNamed(db, key);
+    if (!named) return false;
+    const rows = await db.selectFrom(named.as("named")).select("named.clientId").limit(limit).execute();
+    return rows.length >= limit;
+  }
+  const rows = await sql<{
+    id: number;
+  }>`select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)}
+    union all select rowid from "familyNameTrigram" where "familyNameTrigram" match ${trigramPhrase(key)}
+    limit ${limit}`.execute(db);
+  return rows.rows.length >= limit;
+}
+
 /** The clients list's order: by first name, last name (folded), then id, as client_name_order_idx holds them. */
 const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
   query.orderBy("client.firstNameSearch").orderBy("client.lastNameSearch").orderBy("client.id");
@@ -187,6 +207,12 @@ export async function listClients(
   wordProbe = wordProbeLimit,
 ): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
+  if (!key) {
+    // The unsearched list: its page and the kept row count in one statement.
+    const rows = await clientPageQuery(db, query).select(countedRowsColumn("client")).execute();
+    const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "client");
+    return { items: rows.map(({ countedRows: _, ...row }) => toClientRow(row)), total, totalAtLeast: false };
+  }
   if (isShortSearch(key)) {
     // Few names start with these letters ("zq"): the word table names them all, read by id and counted
     // (docs/decisions/043).
@@ -197,6 +223,17 @@ export async function listClients(
     }
     // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
     // full after a few dozen rows at any size, and the matches are not counted.
+    const rows = await clientPageQuery(
+      db,
+      { ...query, pageSize: query.pageSize + 1 },
+      query.pageSize,
+    ).execute();
+    return shortSearchPage(rows.map(toClientRow), query.page, query.pageSize);
+  }
+  if (key && (await manyNamed(db, key, wordProbe))) {
+    // Many names hold the key ("vega" at 100,000 households): counting them all grows with the school, so the page
+    // (and one row more) is read along the name order, full after about page × households / matches rows, and the
+    // matches are not counted (docs/decisions/046), as a short search of many matches.
     const rows = await clientPageQuery(
       db,
       { ...query, pageSize: query.pageSize + 1 },
