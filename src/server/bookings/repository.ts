@@ -16,6 +16,7 @@ import {
   startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
+import { type SwimmerName, swimmerNamesColumn, swimmerNamesFromColumn } from "../households/service.ts";
 
 export interface BookingRow {
   id: number;
@@ -121,6 +122,21 @@ const bookingColumns = [
 
 const bookingsWithClient = (db: Db) =>
   db.selectFrom("booking").leftJoin("client", "client.id", "booking.clientId");
+
+/** A booking of a list's page, with its household's swimmers (read in the page's statement). */
+export type ListedBooking = BookingRow & { swimmers: SwimmerName[] };
+
+/** The booking's household's swimmers, as a column of a page of bookings. */
+const swimmersOfBooking = (db: Db) => (eb: ExpressionBuilder<Database, "booking" | "client">) =>
+  swimmerNamesColumn(db, eb.ref("booking.clientId"));
+
+const listed = <R extends BookingRow & { swimmerNames: unknown }>({
+  swimmerNames,
+  ...row
+}: R): ListedBooking => ({
+  ...(row as unknown as BookingRow),
+  swimmers: swimmerNamesFromColumn(swimmerNames),
+});
 
 /** Newest first by first date, then by id: the order of booking_firstDate_idx (spec §2). */
 const newestFirst = <O>(query: SelectQueryBuilder<Database, "booking" | "client", O>) =>
@@ -616,17 +632,18 @@ export async function listBookings(
   db: Db,
   query: BookingListQuery,
   wordProbe = wordProbeLimit,
-): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
+): Promise<{ rows: ListedBooking[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
   if (!key) {
     // The unsearched list: its page and the kept row count in one statement.
     const rows = await newestFirst(bookingsWithClient(db).select(bookingColumns))
+      .select(swimmersOfBooking(db))
       .select(countedRowsColumn("booking"))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute();
     const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "booking");
-    return { rows: rows.map(({ countedRows: _, ...row }) => row), total };
+    return { rows: rows.map(({ countedRows: _, ...row }) => listed(row)), total };
   }
   if (isShortSearch(key)) {
     // Few names (or titles) start with these letters ("zq"): the word tables name every matching booking, read by
@@ -645,31 +662,36 @@ export async function listBookings(
               )
               .selectFrom("named")
               .selectAll()
+              .select((eb) => swimmerNamesColumn(db, eb.ref("named.clientId")))
               .orderBy("named.firstDate", "desc")
               .orderBy("named.id", "desc")
               .limit(query.pageSize)
               .offset((query.page - 1) * query.pageSize)
               .execute();
-      return { rows, total: named.length };
+      return { rows: rows.map(listed), total: named.length };
     }
     // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
     // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
-    const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
+    const rows = await newestFirst(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    )
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize)
       .execute();
-    const { items, total, totalAtLeast } = shortSearchPage(rows, query.page, query.pageSize);
+    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
     return { rows: items, total, totalAtLeast };
   }
   if (key && (await manyMatching(db, key, query.matchTitle, wordProbe))) {
     // Many bookings match ("garcia"): counting them all grows with the school, so the page (and one booking more) is
     // read along booking_firstDate_idx, each tested through its client, and the matches are not counted
     // (docs/decisions/046), as a short search of many matches.
-    const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
+    const rows = await newestFirst(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    )
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize)
       .execute();
-    const { items, total, totalAtLeast } = shortSearchPage(rows, query.page, query.pageSize);
+    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
     return { rows: items, total, totalAtLeast };
   }
   const total = await countBookings(db, key, query.matchTitle);
@@ -680,10 +702,12 @@ export async function listBookings(
     newestFirst(page)
       .limit(query.pageSize)
       .offset(upTo - query.pageSize);
-  let page: SelectQueryBuilder<Database, "booking" | "client", BookingRow>;
+  let page: SelectQueryBuilder<Database, "booking" | "client", BookingRow & { swimmerNames: unknown }>;
   const allBookings = ids ? await countedRows(db, "booking") : 0;
   if (!ids || pageNearTop(total, allBookings, upTo)) {
-    page = newestPage(matching(db, key, query.matchTitle).select(bookingColumns));
+    page = newestPage(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    );
   } else if (readAlongOrder(total, allBookings, upTo)) {
     // Each booking along the index is tested against the hits (gathered once) rather than through its client: the
     // page is far enough down the index that those lookups would cost more. The unary + keeps SQLite from reading
@@ -693,12 +717,19 @@ export async function listBookings(
     const inHits = isPostgres(db)
       ? sql<boolean>`(${sql.ref("booking.id")} in (${ids})) is true`
       : sql<boolean>`+${sql.ref("booking.id")} in (${ids})`;
-    page = newestPage(bookingsWithClient(db).select(bookingColumns).where(inHits));
+    page = newestPage(
+      bookingsWithClient(db).select(bookingColumns).select(swimmersOfBooking(db)).where(inHits),
+    );
   } else {
     const pageIds = newestPage(bookingsWithClient(db).select("booking.id").where("booking.id", "in", ids));
-    page = newestFirst(bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", pageIds));
+    page = newestFirst(
+      bookingsWithClient(db)
+        .select(bookingColumns)
+        .select(swimmersOfBooking(db))
+        .where("booking.id", "in", pageIds),
+    );
   }
-  return { rows: await page.execute(), total };
+  return { rows: (await page.execute()).map(listed), total };
 }
 
 /**

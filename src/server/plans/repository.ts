@@ -203,6 +203,55 @@ export async function periodLessons(
   return byPlan;
 }
 
+/**
+ * The active plans of these clients, each with its lesson rows from its current period's first school day on (as
+ * periodLessons reads them for one period): one statement for a page of households (the admin's clients list).
+ */
+export async function activePlansWithPeriodLessons(
+  db: Db,
+  clientIds: readonly string[],
+  timeZone: string,
+): Promise<{ plan: Plan; lessons: CountedLesson[] }[]> {
+  if (clientIds.length === 0) return [];
+  const periodStart = schoolDayOf(
+    db,
+    sql`coalesce(${sql.ref("p.periodStartedAt")}, ${sql.ref("p.createdAt")})`,
+    timeZone,
+  );
+  const rows = await db
+    .selectFrom("subscriptionPlan as p")
+    .leftJoin("lesson", (join) =>
+      join.onRef("lesson.planId", "=", "p.id").on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
+    )
+    .select([
+      "p.id",
+      "p.clientId",
+      "p.isActive",
+      "p.totalClasses",
+      "p.packType",
+      "p.subscriptionId",
+      "p.periodStartedAt",
+      "p.createdAt",
+      "lesson.id as lessonId",
+      "lesson.date",
+      "lesson.cancellationOutcome",
+      "lesson.paidByCreditId",
+    ])
+    .where("p.clientId", "in", clientIds)
+    .where("p.isActive", "=", 1)
+    .execute();
+  const plans = new Map<number, { plan: Plan; lessons: CountedLesson[] }>();
+  for (const { lessonId, date, cancellationOutcome, paidByCreditId, ...planRow } of rows) {
+    let entry = plans.get(planRow.id);
+    if (!entry) {
+      entry = { plan: toPlan(planRow), lessons: [] };
+      plans.set(planRow.id, entry);
+    }
+    if (lessonId !== null && date !== null) entry.lessons.push({ date, cancellationOutcome, paidByCreditId });
+  }
+  return [...plans.values()];
+}
+
 // Read by the owner's overview and reports (issue 30, docs/decisions/035): counted here, where plans are owned.
 
 /**

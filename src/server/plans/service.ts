@@ -1,5 +1,5 @@
 import { planPeriodStartDay } from "../../domain/bookings.ts";
-import { planAccount } from "../../domain/cancellation.ts";
+import { type CountedLesson, planAccount } from "../../domain/cancellation.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -103,21 +103,40 @@ export async function classCountsOf(
   const periods = plans.map((plan) => ({ planId: plan.id, fromDay: periodStartOf(plan, at.timeZone) }));
   const lessons = await repository.periodLessons(db, periods);
   const today = dayInZone(at.now, at.timeZone);
+  return new Map(plans.map((plan) => [plan.id, classCountFrom(plan, lessons.get(plan.id) ?? [], today)]));
+}
+
+/** A plan's count from its period's lessons (periodLessons). */
+function classCountFrom(plan: Plan, lessons: readonly CountedLesson[], today: string): ClassCount {
+  const account = planAccount(plan.totalClasses, lessons, today, plan.isActive);
+  return {
+    booked: account.booked,
+    used: account.used,
+    credited: account.credited,
+    left: account.left,
+    today: account.today,
+    // Bought and neither taken, given back as a credit, nor taking place today: what ending the plan gives up.
+    unused: Math.max(0, plan.totalClasses - account.used - account.credited - account.today),
+  };
+}
+
+/**
+ * Each of these clients' active plan with its class count, by client id: activePlansOf and classCountsOf in one
+ * statement, for a page of households (the admin's clients list).
+ */
+export async function activePlanCountsOf(
+  db: Db,
+  clientIds: readonly string[],
+  at: SchoolTime,
+): Promise<Map<string, { plan: Plan; count: ClassCount }>> {
+  const today = dayInZone(at.now, at.timeZone);
+  const plans = await repository.activePlansWithPeriodLessons(db, clientIds, at.timeZone);
   return new Map(
-    plans.map((plan) => {
-      const account = planAccount(plan.totalClasses, lessons.get(plan.id) ?? [], today, plan.isActive);
-      return [
-        plan.id,
-        {
-          booked: account.booked,
-          used: account.used,
-          credited: account.credited,
-          left: account.left,
-          today: account.today,
-          // Bought and neither taken, given back as a credit, nor taking place today: what ending the plan gives up.
-          unused: Math.max(0, plan.totalClasses - account.used - account.credited - account.today),
-        },
-      ];
+    plans.map(({ plan, lessons }) => {
+      // The query's period start is periodStartOf's, in SQL (schoolDayOf); the rule's own day decides.
+      const fromDay = periodStartOf(plan, at.timeZone);
+      const inPeriod = lessons.filter((lesson) => lesson.date >= fromDay);
+      return [plan.clientId, { plan, count: classCountFrom(plan, inPeriod, today) }];
     }),
   );
 }
