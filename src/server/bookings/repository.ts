@@ -681,7 +681,7 @@ export async function listBookings(
     const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
     return { rows: items, total, totalAtLeast };
   }
-  if (key && (await manyMatching(db, key, query.matchTitle, wordProbe))) {
+  if (await manyMatching(db, key, query.matchTitle, wordProbe)) {
     // Many bookings match ("garcia"): counting them all grows with the school, so the page (and one booking more) is
     // read along booking_firstDate_idx, each tested through its client, and the matches are not counted
     // (docs/decisions/046), as a short search of many matches.

@@ -257,7 +257,7 @@ export async function listClients(
     ).execute();
     return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
   }
-  if (key && (await manyNamed(db, key, wordProbe))) {
+  if (await manyNamed(db, key, wordProbe)) {
     // Many names hold the key ("vega" at 100,000 households): counting them all grows with the school, so the page
     // (and one row more) is read along the name order, full after about page × households / matches rows, and the
     // matches are not counted (docs/decisions/046), as a short search of many matches.
