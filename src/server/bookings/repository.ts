@@ -9,12 +9,14 @@ import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
+  countedRowsColumn,
   countOf,
   readAlongOrder,
   shortSearchPage,
   startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
+import { type SwimmerName, swimmerNamesColumn, swimmerNamesFromColumn } from "../households/service.ts";
 
 export interface BookingRow {
   id: number;
@@ -120,6 +122,21 @@ const bookingColumns = [
 
 const bookingsWithClient = (db: Db) =>
   db.selectFrom("booking").leftJoin("client", "client.id", "booking.clientId");
+
+/** A booking of a list's page, with its household's swimmers (read in the page's statement). */
+export type ListedBooking = BookingRow & { swimmers: SwimmerName[] };
+
+/** The booking's household's swimmers, as a column of a page of bookings. */
+const swimmersOfBooking = (db: Db) => (eb: ExpressionBuilder<Database, "booking" | "client">) =>
+  swimmerNamesColumn(db, eb.ref("booking.clientId"));
+
+const listed = <R extends BookingRow & { swimmerNames: unknown }>({
+  swimmerNames,
+  ...row
+}: R): ListedBooking => ({
+  ...(row as unknown as BookingRow),
+  swimmers: swimmerNamesFromColumn(swimmerNames),
+});
 
 /** Newest first by first date, then by id: the order of booking_firstDate_idx (spec §2). */
 const newestFirst = <O>(query: SelectQueryBuilder<Database, "booking" | "client", O>) =>
@@ -561,7 +578,7 @@ function matching(db: Db, key: string, matchTitle: boolean) {
  * last" and lower-cased title, trigram-indexed) for a key of 3 or more characters. A first or last name holds the
  * key only if "first last" does, so the name alone answers.
  */
-function matchingIds(db: Db, key: string, matchTitle: boolean) {
+function matchingIds(db: Db, key: string, matchTitle: boolean, distinct = true) {
   if ([...key].length < shortestIndexedSearch) return undefined;
   let hits: AliasableExpression<{ id: number }>;
   if (isPostgres(db)) {
@@ -571,14 +588,26 @@ function matchingIds(db: Db, key: string, matchTitle: boolean) {
         .selectFrom("bookingSearch")
         .select("bookingSearch.bookingId as id")
         .where(sql<boolean>`${sql.ref(column)} like ${containsPattern(key)} escape '\\'`);
-    hits = matchTitle
-      ? containing("bookingSearch.name").union(containing("bookingSearch.title"))
-      : containing("bookingSearch.name");
+    const both = () =>
+      distinct
+        ? containing("bookingSearch.name").union(containing("bookingSearch.title"))
+        : containing("bookingSearch.name").unionAll(containing("bookingSearch.title"));
+    hits = matchTitle ? both() : containing("bookingSearch.name");
   } else {
     hits = sql<{ id: number }>`(select rowid as "id" from "bookingSearch"
         where "bookingSearch" match ${`${matchTitle ? "{name title}" : "name"} : ${trigramPhrase(key)}`})`;
   }
   return db.selectFrom(hits.as("hit")).select("hit.id");
+}
+
+/**
+ * Whether at least `limit` index entries hold the key (3 letters or more), read until `limit` (a booking found by
+ * name and title counts twice, which only ever says "many" sooner).
+ */
+async function manyMatching(db: Db, key: string, matchTitle: boolean, limit: number): Promise<boolean> {
+  const ids = matchingIds(db, key, matchTitle, false);
+  if (!ids) return false;
+  return (await ids.limit(limit).execute()).length >= limit;
 }
 
 async function countBookings(db: Db, key: string, matchTitle: boolean): Promise<number> {
@@ -603,8 +632,19 @@ export async function listBookings(
   db: Db,
   query: BookingListQuery,
   wordProbe = wordProbeLimit,
-): Promise<{ rows: BookingRow[]; total: number; totalAtLeast?: boolean }> {
+): Promise<{ rows: ListedBooking[]; total: number; totalAtLeast?: boolean }> {
   const key = searchKey(query.search);
+  if (!key) {
+    // The unsearched list: its page and the kept row count in one statement.
+    const rows = await newestFirst(bookingsWithClient(db).select(bookingColumns))
+      .select(swimmersOfBooking(db))
+      .select(countedRowsColumn("booking"))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "booking");
+    return { rows: rows.map(({ countedRows: _, ...row }) => listed(row)), total };
+  }
   if (isShortSearch(key)) {
     // Few names (or titles) start with these letters ("zq"): the word tables name every matching booking, read by
     // id, sorted and counted (docs/decisions/043).
@@ -622,20 +662,36 @@ export async function listBookings(
               )
               .selectFrom("named")
               .selectAll()
+              .select((eb) => swimmerNamesColumn(db, eb.ref("named.clientId")))
               .orderBy("named.firstDate", "desc")
               .orderBy("named.id", "desc")
               .limit(query.pageSize)
               .offset((query.page - 1) * query.pageSize)
               .execute();
-      return { rows, total: named.length };
+      return { rows: rows.map(listed), total: named.length };
     }
     // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
     // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
-    const rows = await newestFirst(matching(db, key, query.matchTitle).select(bookingColumns))
+    const rows = await newestFirst(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    )
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize)
       .execute();
-    const { items, total, totalAtLeast } = shortSearchPage(rows, query.page, query.pageSize);
+    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
+    return { rows: items, total, totalAtLeast };
+  }
+  if (await manyMatching(db, key, query.matchTitle, wordProbe)) {
+    // Many bookings match ("garcia"): counting them all grows with the school, so the page (and one booking more) is
+    // read along booking_firstDate_idx, each tested through its client, and the matches are not counted
+    // (docs/decisions/046), as a short search of many matches.
+    const rows = await newestFirst(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    )
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
     return { rows: items, total, totalAtLeast };
   }
   const total = await countBookings(db, key, query.matchTitle);
@@ -646,10 +702,12 @@ export async function listBookings(
     newestFirst(page)
       .limit(query.pageSize)
       .offset(upTo - query.pageSize);
-  let page: SelectQueryBuilder<Database, "booking" | "client", BookingRow>;
+  let page: SelectQueryBuilder<Database, "booking" | "client", BookingRow & { swimmerNames: unknown }>;
   const allBookings = ids ? await countedRows(db, "booking") : 0;
   if (!ids || pageNearTop(total, allBookings, upTo)) {
-    page = newestPage(matching(db, key, query.matchTitle).select(bookingColumns));
+    page = newestPage(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    );
   } else if (readAlongOrder(total, allBookings, upTo)) {
     // Each booking along the index is tested against the hits (gathered once) rather than through its client: the
     // page is far enough down the index that those lookups would cost more. The unary + keeps SQLite from reading
@@ -659,12 +717,19 @@ export async function listBookings(
     const inHits = isPostgres(db)
       ? sql<boolean>`(${sql.ref("booking.id")} in (${ids})) is true`
       : sql<boolean>`+${sql.ref("booking.id")} in (${ids})`;
-    page = newestPage(bookingsWithClient(db).select(bookingColumns).where(inHits));
+    page = newestPage(
+      bookingsWithClient(db).select(bookingColumns).select(swimmersOfBooking(db)).where(inHits),
+    );
   } else {
     const pageIds = newestPage(bookingsWithClient(db).select("booking.id").where("booking.id", "in", ids));
-    page = newestFirst(bookingsWithClient(db).select(bookingColumns).where("booking.id", "in", pageIds));
+    page = newestFirst(
+      bookingsWithClient(db)
+        .select(bookingColumns)
+        .select(swimmersOfBooking(db))
+        .where("booking.id", "in", pageIds),
+    );
   }
-  return { rows: await page.execute(), total };
+  return { rows: (await page.execute()).map(listed), total };
 }
 
 /**

@@ -416,11 +416,27 @@ async function bookingPage(
   viewer?: Viewer,
 ): Promise<BookingPageResponse> {
   const instructor = instructorOf(viewer);
-  const { rows, total, totalAtLeast } = instructor
-    ? await listBookingsOfInstructor(deps.db, { ...query, pageSize, matchTitle }, instructor)
-    : await listBookings(deps.db, { ...query, pageSize, matchTitle });
+  if (instructor) {
+    const { rows, total } = await listBookingsOfInstructor(
+      deps.db,
+      { ...query, pageSize, matchTitle },
+      instructor,
+    );
+    return {
+      items: await withLessons(deps.db, rows, undefined, viewer),
+      page: query.page,
+      pageSize,
+      total,
+      today: schoolToday(deps),
+    };
+  }
+  const { rows, total, totalAtLeast } = await listBookings(deps.db, { ...query, pageSize, matchTitle });
+  // The page brings its households' swimmers with it (a household booked twice on the page, once).
+  const swimmers = [
+    ...new Map(rows.flatMap((row) => row.swimmers).map((swimmer) => [swimmer.id, swimmer])).values(),
+  ];
   return {
-    items: await withLessons(deps.db, rows, undefined, viewer),
+    items: await withLessons(deps.db, rows, swimmers, viewer),
     page: query.page,
     pageSize,
     total,

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
 import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
@@ -8,12 +8,14 @@ import { containsPattern, isPostgres } from "../db/portable.ts";
 import type { Database } from "../db/schema.ts";
 import {
   countedRows,
+  countedRowsColumn,
   countOf,
   readAlongOrder,
   shortSearchPage,
   startsAWord,
   trigramPhrase,
 } from "../db/search.ts";
+import { type SwimmerName, swimmerNamesColumn, swimmerNamesFromColumn } from "../households/service.ts";
 
 const clientColumns = [
   "client.id",
@@ -43,6 +45,21 @@ export interface ClientRow {
 const toClientRow = (row: Omit<ClientRow, "defaultPackType"> & { defaultPackType: string | null }) => ({
   ...row,
   defaultPackType: row.defaultPackType as PackType | null,
+});
+
+/** A client of a list's page, with its household's swimmers (read in the page's statement). */
+export type ListedClient = ClientRow & { swimmers: SwimmerName[] };
+
+/** The household's swimmers, as a column of a page of clients. */
+const swimmersOfClient = (db: Db) => (eb: ExpressionBuilder<Database, "client">) =>
+  swimmerNamesColumn(db, eb.ref("client.id"));
+
+const toListedClient = ({
+  swimmerNames,
+  ...row
+}: Omit<ClientRow, "defaultPackType"> & { defaultPackType: string | null; swimmerNames: unknown }) => ({
+  ...toClientRow(row),
+  swimmers: swimmerNamesFromColumn(swimmerNames),
 });
 
 /**
@@ -105,6 +122,25 @@ const nameIndexHits = (key: string) =>
   }>`(select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)}
     union select rowid from "familyNameTrigram" where "familyNameTrigram" match ${trigramPhrase(key)})`;
 
+/**
+ * Whether at least `limit` index entries hold `key` (3 letters or more): the same indexes as clientIdsNamed, read
+ * until `limit` entries (a household found by both indexes counts twice, which only ever says "many" sooner).
+ */
+async function manyNamed(db: Db, key: string, limit: number): Promise<boolean> {
+  if (isPostgres(db)) {
+    const named = clientIdsNamed(db, key);
+    if (!named) return false;
+    const rows = await db.selectFrom(named.as("named")).select("named.clientId").limit(limit).execute();
+    return rows.length >= limit;
+  }
+  const rows = await sql<{
+    id: number;
+  }>`select rowid as "id" from "clientNameTrigram" where "clientNameTrigram" match ${trigramPhrase(key)}
+    union all select rowid from "familyNameTrigram" where "familyNameTrigram" match ${trigramPhrase(key)}
+    limit ${limit}`.execute(db);
+  return rows.rows.length >= limit;
+}
+
 /** The clients list's order: by first name, last name (folded), then id, as client_name_order_idx holds them. */
 const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
   query.orderBy("client.firstNameSearch").orderBy("client.lastNameSearch").orderBy("client.id");
@@ -119,7 +155,7 @@ export function clientPageQuery(
   query: { search: string; page: number; pageSize: number },
   pageStep = query.pageSize,
 ) {
-  return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns))
+  return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns).select(swimmersOfClient(db)))
     .limit(query.pageSize)
     .offset((query.page - 1) * pageStep);
 }
@@ -135,7 +171,13 @@ export function clientPageFromIndexQuery(
   )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return inNameOrder(db.selectFrom("client").where("client.id", "in", pageIds).select(clientColumns));
+  return inNameOrder(
+    db
+      .selectFrom("client")
+      .where("client.id", "in", pageIds)
+      .select(clientColumns)
+      .select(swimmersOfClient(db)),
+  );
 }
 
 /**
@@ -172,6 +214,7 @@ function namedClientsPage(db: Db, ids: readonly string[], query: { page: number;
     )
     .selectFrom("named")
     .select(columns)
+    .select((eb) => swimmerNamesColumn(db, eb.ref("named.id")))
     .orderBy("named.firstNameSearch")
     .orderBy("named.lastNameSearch")
     .orderBy("named.id")
@@ -185,15 +228,25 @@ export async function listClients(
   db: Db,
   query: { search: string; page: number; pageSize: number },
   wordProbe = wordProbeLimit,
-): Promise<{ items: ClientRow[]; total: number; totalAtLeast: boolean }> {
+): Promise<{ items: ListedClient[]; total: number; totalAtLeast: boolean }> {
   const key = searchKey(query.search);
+  if (!key) {
+    // The unsearched list: its page and the kept row count in one statement.
+    const rows = await clientPageQuery(db, query).select(countedRowsColumn("client")).execute();
+    const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "client");
+    return {
+      items: rows.map(({ countedRows: _, ...row }) => toListedClient(row)),
+      total,
+      totalAtLeast: false,
+    };
+  }
   if (isShortSearch(key)) {
     // Few names start with these letters ("zq"): the word table names them all, read by id and counted
     // (docs/decisions/043).
     const named = await householdsWithWord(db, key, true, wordProbe);
     if (named) {
       const rows = named.length === 0 ? [] : await namedClientsPage(db, named, query).execute();
-      return { items: rows.map(toClientRow), total: named.length, totalAtLeast: false };
+      return { items: rows.map(toListedClient), total: named.length, totalAtLeast: false };
     }
     // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
     // full after a few dozen rows at any size, and the matches are not counted.
@@ -202,7 +255,18 @@ export async function listClients(
       { ...query, pageSize: query.pageSize + 1 },
       query.pageSize,
     ).execute();
-    return shortSearchPage(rows.map(toClientRow), query.page, query.pageSize);
+    return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
+  }
+  if (await manyNamed(db, key, wordProbe)) {
+    // Many names hold the key ("vega" at 100,000 households): counting them all grows with the school, so the page
+    // (and one row more) is read along the name order, full after about page × households / matches rows, and the
+    // matches are not counted (docs/decisions/046), as a short search of many matches.
+    const rows = await clientPageQuery(
+      db,
+      { ...query, pageSize: query.pageSize + 1 },
+      query.pageSize,
+    ).execute();
+    return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
   }
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;
@@ -212,7 +276,7 @@ export async function listClients(
     ? clientPageQuery(db, query)
     : clientPageFromIndexQuery(db, query, named)
   ).execute();
-  return { items: rows.map(toClientRow), total, totalAtLeast: false };
+  return { items: rows.map(toListedClient), total, totalAtLeast: false };
 }
 
 export async function findClientRow(db: Db, id: string): Promise<ClientRow | undefined> {

@@ -25,10 +25,11 @@ import {
   otherGuardianIds,
   refreshFamilyNames,
   renameSwimmerOf,
+  type SwimmerName,
   swimmerNamesOf,
 } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
-import { activePlansOf, classCountsOf, schoolTimeOf } from "../plans/service.ts";
+import { activePlanCountsOf, schoolTimeOf } from "../plans/service.ts";
 import type { ClientDeletionHooks } from "./after-deletion.ts";
 import {
   type ClientRow,
@@ -52,22 +53,24 @@ export interface ClientDeps {
   config: Pick<Config, "TZ_SCHOOL">;
 }
 
-/** The clients with their active plans and the classes used of each (asked of the plans feature). */
-async function withPlans(deps: ClientDeps, db: Db, rows: readonly ClientRow[]): Promise<Client[]> {
-  const plans = await activePlansOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const counts = await classCountsOf(db, [...plans.values()], schoolTimeOf(deps));
+/**
+ * The clients with their active plans and the classes used of each (asked of the plans feature), and their
+ * swimmers' names: a list's page brings its swimmers with it (`swimmers`), a single client asks for them.
+ */
+async function withPlans(
+  deps: ClientDeps,
+  db: Db,
+  rows: readonly (ClientRow & { swimmers?: readonly SwimmerName[] })[],
+): Promise<Client[]> {
+  const ids = rows.map((row) => row.id);
+  const plans = await activePlanCountsOf(db, ids, schoolTimeOf(deps));
   const swimmers = new Map<string, { firstName: string; userId: string | null }[]>();
-  for (const swimmer of await swimmerNamesOf(
-    db,
-    rows.map((row) => row.id),
-  )) {
+  const listed = rows.every((row) => row.swimmers !== undefined);
+  for (const swimmer of listed ? rows.flatMap((row) => row.swimmers ?? []) : await swimmerNamesOf(db, ids)) {
     swimmers.set(swimmer.clientId, [...(swimmers.get(swimmer.clientId) ?? []), swimmer]);
   }
-  return rows.map(({ createdAt, ...row }) => {
-    const plan = plans.get(row.id);
+  return rows.map(({ createdAt, swimmers: _, ...row }) => {
+    const { plan, count } = plans.get(row.id) ?? {};
     const family = swimmers.get(row.id) ?? [];
     // A family of one (the client is its only swimmer) shows as today: no names under it.
     const onlyTheClient = family.length === 1 && family[0]?.userId === row.id;
@@ -78,7 +81,7 @@ async function withPlans(deps: ClientDeps, db: Db, rows: readonly ClientRow[]): 
       plan: plan
         ? {
             totalClasses: plan.totalClasses,
-            usedClasses: counts.get(plan.id)?.used ?? 0,
+            usedClasses: count?.used ?? 0,
             packType: plan.packType,
           }
         : null,

@@ -23,6 +23,13 @@ export async function countedRows(db: Db, table: "client" | "booking"): Promise<
 }
 
 /**
+ * The same number as countedRows, as a column of a list's page query: the unsearched page and its total in one
+ * statement rather than two (a page past the end has no row to carry it: ask countedRows then).
+ */
+export const countedRowsColumn = (table: "client" | "booking") =>
+  sql<string | number>`(select "count" from "rowCount" where "tableName" = ${table})`.as("countedRows");
+
+/**
  * Whether a searched page is best read along the list's order, testing each row until the page is full (about
  * `upTo` × rows / matches steps), rather than by looking up every match and sorting them (`matches` lookups).
  * A lookup costs some 40 steps (measured on SQLite at 100,000 clients and bookings), so either way a page costs

@@ -1,5 +1,9 @@
+import type { Expression } from "kysely";
+import { jsonArrayFrom as postgresJsonArray } from "kysely/helpers/postgres";
+import { jsonArrayFrom as sqliteJsonArray } from "kysely/helpers/sqlite";
 import type { Db } from "../db/database.ts";
 import { writeNameWords } from "../db/name-words.ts";
+import { isPostgres } from "../db/portable.ts";
 
 /** A household's mail recipient: a guardian allowed its mail. */
 export interface GuardianContact {
@@ -518,6 +522,32 @@ export async function swimmerNamesOf(
     .orderBy("createdAt")
     .orderBy("id")
     .execute();
+}
+
+export type SwimmerName = Awaited<ReturnType<typeof swimmerNamesOf>>[number];
+
+/**
+ * The household's swimmers as swimmerNamesOf gives them, as a column (JSON) of a query over households: `clientId`
+ * is that query's household id. A page of households and their swimmers in one statement; read the column with
+ * swimmerNamesFromColumn.
+ */
+export function swimmerNamesColumn(db: Db, clientId: Expression<string>) {
+  const swimmers = db
+    .selectFrom("swimmer")
+    .select(["swimmer.id", "swimmer.clientId", "swimmer.firstName", "swimmer.userId", "swimmer.createdAt"])
+    .where("swimmer.clientId", "=", clientId);
+  return (isPostgres(db) ? postgresJsonArray(swimmers) : sqliteJsonArray(swimmers)).as("swimmerNames");
+}
+
+/** The swimmers of swimmerNamesColumn, in swimmerNamesOf's order (by when each joined, then id). */
+export function swimmerNamesFromColumn(value: unknown): SwimmerName[] {
+  const rows = (typeof value === "string" ? JSON.parse(value) : value) as (SwimmerName & {
+    createdAt: string;
+  })[];
+  const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows]
+    .sort((a, b) => before(a.createdAt, b.createdAt) || before(a.id, b.id))
+    .map(({ id, clientId, firstName, userId }) => ({ id, clientId, firstName, userId }));
 }
 
 /**

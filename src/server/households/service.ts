@@ -12,8 +12,11 @@ export {
   otherGuardianIds,
   remindersEnabledFor,
   renameSwimmerOf,
+  type SwimmerName,
   type SwimmerRow,
   setRemindersEnabled,
+  swimmerNamesColumn,
+  swimmerNamesFromColumn,
   swimmerNamesOf,
   swimmersOf,
 } from "./repository.ts";

@@ -58,58 +58,6 @@ export async function findActivePlan(db: Db, clientId: string): Promise<Plan | u
   return row && toPlan(row);
 }
 
-/**
- * The client's active plan with the lessons of its current period (its lesson rows from the period's first school
- * day on, as periodLessons reads them): what findActivePlan and periodLessons read, in one query
- * (subscriptionPlan_clientId_isActive_idx, then lesson_planId_date_idx). The period's first day is worked out in SQL
- * (schoolDayOf), as the overview's count of classes left does (docs/decisions/035).
- */
-export async function findActivePlanWithPeriodLessons(
-  db: Db,
-  clientId: string,
-  timeZone: string,
-): Promise<{ plan: Plan; lessons: CountedLesson[] } | undefined> {
-  const periodStart = schoolDayOf(
-    db,
-    sql`coalesce(${sql.ref("subscriptionPlan.periodStartedAt")}, ${sql.ref("subscriptionPlan.createdAt")})`,
-    timeZone,
-  );
-  const rows = await db
-    .selectFrom("subscriptionPlan")
-    .leftJoin("lesson", (join) =>
-      join
-        .onRef("lesson.planId", "=", "subscriptionPlan.id")
-        .on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
-    )
-    .select([
-      ...planColumns.map((column) => `subscriptionPlan.${column}` as const),
-      "lesson.id as lessonId",
-      "lesson.date",
-      "lesson.cancellationOutcome",
-      "lesson.paidByCreditId",
-    ])
-    .where("subscriptionPlan.clientId", "=", clientId)
-    .where("subscriptionPlan.isActive", "=", 1)
-    .execute();
-  const [first] = rows;
-  if (!first) return undefined;
-  const { lessonId: _, date: __, cancellationOutcome: ___, paidByCreditId: ____, ...plan } = first;
-  return {
-    plan: toPlan(plan),
-    lessons: rows.flatMap((row) =>
-      row.lessonId === null || row.date === null
-        ? []
-        : [
-            {
-              date: row.date,
-              cancellationOutcome: row.cancellationOutcome,
-              paidByCreditId: row.paidByCreditId,
-            },
-          ],
-    ),
-  };
-}
-
 /** Every plan of the household, active and ended, oldest first (its data export). */
 export async function findPlansOf(db: Db, clientId: string) {
   return db
@@ -253,6 +201,55 @@ export async function periodLessons(
     byPlan.set(row.planId, lessons);
   }
   return byPlan;
+}
+
+/**
+ * The active plans of these clients, each with its lesson rows from its current period's first school day on (as
+ * periodLessons reads them for one period): one statement for a page of households (the admin's clients list).
+ */
+export async function activePlansWithPeriodLessons(
+  db: Db,
+  clientIds: readonly string[],
+  timeZone: string,
+): Promise<{ plan: Plan; lessons: CountedLesson[] }[]> {
+  if (clientIds.length === 0) return [];
+  const periodStart = schoolDayOf(
+    db,
+    sql`coalesce(${sql.ref("p.periodStartedAt")}, ${sql.ref("p.createdAt")})`,
+    timeZone,
+  );
+  const rows = await db
+    .selectFrom("subscriptionPlan as p")
+    .leftJoin("lesson", (join) =>
+      join.onRef("lesson.planId", "=", "p.id").on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
+    )
+    .select([
+      "p.id",
+      "p.clientId",
+      "p.isActive",
+      "p.totalClasses",
+      "p.packType",
+      "p.subscriptionId",
+      "p.periodStartedAt",
+      "p.createdAt",
+      "lesson.id as lessonId",
+      "lesson.date",
+      "lesson.cancellationOutcome",
+      "lesson.paidByCreditId",
+    ])
+    .where("p.clientId", "in", clientIds)
+    .where("p.isActive", "=", 1)
+    .execute();
+  const plans = new Map<number, { plan: Plan; lessons: CountedLesson[] }>();
+  for (const { lessonId, date, cancellationOutcome, paidByCreditId, ...planRow } of rows) {
+    let entry = plans.get(planRow.id);
+    if (!entry) {
+      entry = { plan: toPlan(planRow), lessons: [] };
+      plans.set(planRow.id, entry);
+    }
+    if (lessonId !== null && date !== null) entry.lessons.push({ date, cancellationOutcome, paidByCreditId });
+  }
+  return [...plans.values()];
 }
 
 // Read by the owner's overview and reports (issue 30, docs/decisions/035): counted here, where plans are owned.

@@ -103,10 +103,11 @@ export async function classCountsOf(
   const periods = plans.map((plan) => ({ planId: plan.id, fromDay: periodStartOf(plan, at.timeZone) }));
   const lessons = await repository.periodLessons(db, periods);
   const today = dayInZone(at.now, at.timeZone);
-  return new Map(plans.map((plan) => [plan.id, countOf(plan, lessons.get(plan.id) ?? [], today)]));
+  return new Map(plans.map((plan) => [plan.id, classCountFrom(plan, lessons.get(plan.id) ?? [], today)]));
 }
 
-function countOf(plan: Plan, lessons: readonly CountedLesson[], today: string): ClassCount {
+/** A plan's count from its period's lessons (periodLessons). */
+function classCountFrom(plan: Plan, lessons: readonly CountedLesson[], today: string): ClassCount {
   const account = planAccount(plan.totalClasses, lessons, today, plan.isActive);
   return {
     booked: account.booked,
@@ -119,6 +120,27 @@ function countOf(plan: Plan, lessons: readonly CountedLesson[], today: string): 
   };
 }
 
+/**
+ * Each of these clients' active plan with its class count, by client id: activePlansOf and classCountsOf in one
+ * statement, for a page of households (the admin's clients list).
+ */
+export async function activePlanCountsOf(
+  db: Db,
+  clientIds: readonly string[],
+  at: SchoolTime,
+): Promise<Map<string, { plan: Plan; count: ClassCount }>> {
+  const today = dayInZone(at.now, at.timeZone);
+  const plans = await repository.activePlansWithPeriodLessons(db, clientIds, at.timeZone);
+  return new Map(
+    plans.map(({ plan, lessons }) => {
+      // The query's period start is periodStartOf's, in SQL (schoolDayOf); the rule's own day decides.
+      const fromDay = periodStartOf(plan, at.timeZone);
+      const inPeriod = lessons.filter((lesson) => lesson.date >= fromDay);
+      return [plan.clientId, { plan, count: classCountFrom(plan, inPeriod, today) }];
+    }),
+  );
+}
+
 export async function classCountOf(db: Db, plan: Plan, at: SchoolTime): Promise<ClassCount> {
   return (await classCountsOf(db, [plan], at)).get(plan.id) as ClassCount;
 }
@@ -129,9 +151,7 @@ export async function activePlanWithCountOf(
   clientId: string,
   at: SchoolTime,
 ): Promise<{ plan: Plan; count: ClassCount } | undefined> {
-  const found = await repository.findActivePlanWithPeriodLessons(db, clientId, at.timeZone);
-  if (!found) return undefined;
-  return { plan: found.plan, count: countOf(found.plan, found.lessons, dayInZone(at.now, at.timeZone)) };
+  return (await activePlanCountsOf(db, [clientId], at)).get(clientId);
 }
 
 /** The plan a purchase starts: active from `now`, with the pack's classes. Answers its id. */
