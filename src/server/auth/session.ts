@@ -124,12 +124,12 @@ function sessionReads(db: Db, clock: Clock) {
 /**
  * The session guards every API route uses.
  *
- * Each request's session row, holder and role come from one query, kept for a second (sessionReads). Idle sign-out: we keep
- * `session.lastActiveAt` on the injected clock, written at most every few seconds (touchSession). A session whose
- * last authenticated request is 5 minutes old is deleted and refused. Every guarded request counts as activity,
- * except `whoIsSignedIn` (GET /api/session): the browser calls it on every load and may poll it, and that must not
- * keep a walked-away session alive. The browser reports real activity (mouse, keys) with POST
- * /api/session/heartbeat.
+ * Each request's session row, holder and role come from one query, kept for a second (sessionReads). Idle
+ * sign-out: we keep `session.lastActiveAt` on the injected clock, written at most every few seconds
+ * (touchSession). A session whose last authenticated request is 5 minutes old is deleted and refused. Every guarded
+ * request counts as activity, except `whoIsSignedIn` (GET /api/session): the browser calls it on every load and may
+ * poll it, and that must not keep a walked-away session alive. The browser reports real activity (mouse, keys) with
+ * POST /api/session/heartbeat.
  */
 export function createSessionGuard(deps: SessionGuardDeps) {
   const { auth, db, clock } = deps;
