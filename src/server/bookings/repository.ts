@@ -645,6 +645,18 @@ export async function listBookings(
     const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "booking");
     return { rows: rows.map(({ countedRows: _, ...row }) => listed(row)), total };
   }
+  // The page (and one booking more) read along booking_firstDate_idx, each tested through its client, and the matches
+  // not counted: a search that many bookings match.
+  const pageAlongOrder = async () => {
+    const rows = await newestFirst(
+      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
+    )
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
+    return { rows: items, total, totalAtLeast };
+  };
   if (isShortSearch(key)) {
     // Few names (or titles) start with these letters ("zq"): the word tables name every matching booking, read by
     // id, sorted and counted (docs/decisions/043).
@@ -672,27 +684,13 @@ export async function listBookings(
     }
     // Clients whose names start with one or two letters are many: the page (and one booking more) is read along
     // booking_firstDate_idx, full after a few dozen bookings at any size, and the matches are not counted.
-    const rows = await newestFirst(
-      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
-    )
-      .limit(query.pageSize + 1)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
-    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
-    return { rows: items, total, totalAtLeast };
+    return pageAlongOrder();
   }
   if (await manyMatching(db, key, query.matchTitle, wordProbe)) {
     // Many bookings match ("garcia"): counting them all grows with the school, so the page (and one booking more) is
     // read along booking_firstDate_idx, each tested through its client, and the matches are not counted
     // (docs/decisions/046), as a short search of many matches.
-    const rows = await newestFirst(
-      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
-    )
-      .limit(query.pageSize + 1)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
-    const { items, total, totalAtLeast } = shortSearchPage(rows.map(listed), query.page, query.pageSize);
-    return { rows: items, total, totalAtLeast };
+    return pageAlongOrder();
   }
   const total = await countBookings(db, key, query.matchTitle);
   const upTo = query.page * query.pageSize;

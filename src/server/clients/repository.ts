@@ -240,6 +240,15 @@ export async function listClients(
       totalAtLeast: false,
     };
   }
+  // The page (and one row more) read along the name order, and the matches not counted: a search many names hold.
+  const pageAlongOrder = async () => {
+    const rows = await clientPageQuery(
+      db,
+      { ...query, pageSize: query.pageSize + 1 },
+      query.pageSize,
+    ).execute();
+    return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
+  };
   if (isShortSearch(key)) {
     // Few names start with these letters ("zq"): the word table names them all, read by id and counted
     // (docs/decisions/043).
@@ -250,23 +259,13 @@ export async function listClients(
     }
     // Names starting with one or two letters are many: the page (and one row more) is read along the name order,
     // full after a few dozen rows at any size, and the matches are not counted.
-    const rows = await clientPageQuery(
-      db,
-      { ...query, pageSize: query.pageSize + 1 },
-      query.pageSize,
-    ).execute();
-    return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
+    return pageAlongOrder();
   }
   if (await manyNamed(db, key, wordProbe)) {
     // Many names hold the key ("vega" at 100,000 households): counting them all grows with the school, so the page
     // (and one row more) is read along the name order, full after about page × households / matches rows, and the
     // matches are not counted (docs/decisions/046), as a short search of many matches.
-    const rows = await clientPageQuery(
-      db,
-      { ...query, pageSize: query.pageSize + 1 },
-      query.pageSize,
-    ).execute();
-    return shortSearchPage(rows.map(toListedClient), query.page, query.pageSize);
+    return pageAlongOrder();
   }
   const total = await countClients(db, key);
   const upTo = query.page * query.pageSize;
