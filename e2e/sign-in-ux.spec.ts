@@ -344,9 +344,15 @@ test("signing in, every signed-in page and the idle sign-out log no console warn
     if (message.type() === "warning" || message.type() === "error")
       noise.push(`${message.type()}: ${message.text()}`);
   });
-  page.on("requestfailed", (request) =>
-    noise.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
-  );
+  // Requests still open: a page's data can be asked for after "networkidle" was first reached (a slow machine can
+  // sit 500 ms parsing scripts before the page asks for anything), so each visit also waits for these to end.
+  const open = new Set<object>();
+  page.on("request", (request) => open.add(request));
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => {
+    open.delete(request);
+    noise.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+  });
   // The idle sign-out's 5 minutes, fast-forwarded at the end.
   await page.clock.install();
 
@@ -360,7 +366,9 @@ test("signing in, every signed-in page and the idle sign-out log no console warn
   const visit = async (path: string) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
     await page.waitForLoadState("networkidle");
+    await expect.poll(() => open.size).toBe(0);
   };
 
   await signInAs(client, /\/client-panel$/);
