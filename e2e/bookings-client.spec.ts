@@ -103,17 +103,37 @@ test("the dashboard shows the booked dates with their Booking Details, keeps the
     await expect(tiles.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
   }
 
-  // The calendar opens on the school's current month; the booked dates are next month, highlighted and pressable.
+  // The calendar opens on the school's current month, today (a booked class) marked; the booked dates are next month,
+  // highlighted and pressable; the calendar keeps its height from one month to the next.
+  const calendar = page.getByRole("grid");
+  await expect(calendar.locator('[aria-current="date"]')).toHaveClass(/calendar-booked/);
+  const height = (await calendar.boundingBox())?.height;
   await page.getByRole("button", { name: "Go to the Next Month" }).click();
   const booked = page.getByRole("button", { name: /, booked class$/ });
   await expect(booked).toHaveCount(3);
   await expect(page.locator(".calendar-booked")).toHaveCount(3);
+  expect((await calendar.boundingBox())?.height).toBe(height);
   await booked.nth(1).click();
   const details = page.getByRole("dialog", { name: "Booking Details" });
   await expect(details).toContainText("4-Class Booking");
   for (const date of client.dates) await expect(details).toContainText(fullDay(date));
   await expect(details).toContainText("Paid: Yes");
   await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  // By keyboard: one booked day in the tab order; the arrows, Home and End move between the booked days only.
+  await expect(booked.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+  await booked.first().focus();
+  await page.keyboard.press("End");
+  await expect(booked.nth(2)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(booked.nth(1)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(booked.first()).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(booked.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(details).toContainText(fullDay(client.dates[1] as string));
   await page.keyboard.press("Escape");
   await expect(details).toBeHidden();
   // The same popup from the bookings list, for those who do not use the calendar.

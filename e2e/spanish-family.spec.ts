@@ -130,7 +130,7 @@ test("a parent who reads Spanish buys a package, follows progress and feedback w
   await page.goto("/progress");
   await expect(page.getByRole("heading", { level: 1, name: "Progreso de clases" })).toBeVisible();
   const month = new RegExp(`^${spanishDay(today, { month: "long" })} (de )?${today.slice(0, 4)}$`, "i");
-  await expect(page.locator(".rdp-caption_label")).toHaveText(month);
+  await expect(page.locator(".booked-calendar__caption")).toHaveText(month);
   const calendar = page.getByRole("grid", { name: month });
   await expect(
     calendar.getByRole("gridcell", { name: spanishDay(today, { dateStyle: "full" }) }),

@@ -37,6 +37,14 @@ describe("the client area's scripts", () => {
       .map((file) => path.relative(webDir, file));
     expect(withZod).toEqual([]);
   });
+
+  it("carry no react-day-picker nor date-fns: the client's calendar is its own (docs/decisions/049)", () => {
+    const calendarLibrary = (name: string) => /^(react-day-picker|date-fns)(\/|$)/.test(name);
+    const withLibrary = sourceFiles(path.join(webDir, "client"))
+      .filter((file) => [...eagerGraph(file).packages].some(calendarLibrary))
+      .map((file) => path.relative(webDir, file));
+    expect(withLibrary).toEqual([]);
+  });
 });
 
 describe("the public pages' words", () => {

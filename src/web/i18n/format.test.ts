@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { dayPickerLocale } from "./day-picker-locale.ts";
-import { capitalized, formatItemDay, monthName } from "./format.ts";
+import { capitalized, formatItemDay, monthCaption, monthName, weekdayNames } from "./format.ts";
 
 /** The page's language for one test; the suite's setup speaks English (test/support/english.ts) and gets it back. */
 const inSpanish = () => i18n.loadAndActivate({ locale: "es", messages: {} });
@@ -32,6 +32,31 @@ describe("formatting by the page's language", () => {
     expect(dayPickerLocale().code).toBe("en-US");
     inSpanish();
     expect(dayPickerLocale().code).toBe("es");
+  });
+
+  it("captions the client's calendar and names its weekdays from Sunday, in both languages", () => {
+    expect(monthCaption("2026-11")).toBe("November 2026");
+    expect(weekdayNames().map(({ short }) => short)).toEqual([
+      "Sun",
+      "Mon",
+      "Tue",
+      "Wed",
+      "Thu",
+      "Fri",
+      "Sat",
+    ]);
+    expect(weekdayNames()[0]?.long).toBe("Sunday");
+    inSpanish();
+    expect(monthCaption("2027-01")).toBe("Enero de 2027");
+    expect(weekdayNames().map(({ long }) => long)).toEqual([
+      "domingo",
+      "lunes",
+      "martes",
+      "miércoles",
+      "jueves",
+      "viernes",
+      "sábado",
+    ]);
   });
 
   it("keeps a media item's YYYY-MM-DD day in English and writes it out in Spanish", () => {

@@ -5,8 +5,8 @@ import { readerLocale } from "../../domain/translate.ts";
 /**
  * Formats by the page's language (domain/translate.ts). Days as the reader writes them come from
  * `formatDay` (domain/school-day.ts) and amounts from `formatPrice` (domain/pack-catalogue.ts); these are the
- * browser-only pieces: month names for the filters and moments. The calendars' own locale is in
- * day-picker-locale.ts, apart: it brings date-fns' words of both languages, which only a calendar needs.
+ * browser-only pieces: month names for the filters, the client's calendar and moments. The admin's calendars' own
+ * locale is in day-picker-locale.ts, apart: it brings date-fns' words of both languages, which only they need.
  */
 
 /** "January" … "December" (month 1 to 12), "enero" … "diciembre" in Spanish. */
@@ -14,6 +14,33 @@ export function monthName(month: number): string {
   return new Intl.DateTimeFormat(localeTags[readerLocale()], { month: "long", timeZone: "UTC" }).format(
     new Date(Date.UTC(2026, month - 1, 1)),
   );
+}
+
+/** "November 2026", "Noviembre de 2026" in Spanish: a calendar's caption for a `YYYY-MM` month. */
+export function monthCaption(month: string): string {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  return capitalized(
+    new Intl.DateTimeFormat(localeTags[readerLocale()], {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(Date.UTC(year, index - 1, 1))),
+  );
+}
+
+/**
+ * The weekdays from Sunday as a calendar's column heads: `short` ("Sun", "dom") shown, `long` ("Sunday", "domingo")
+ * for screen readers.
+ */
+export function weekdayNames(): { short: string; long: string }[] {
+  const names = (weekday: "short" | "long") =>
+    new Intl.DateTimeFormat(localeTags[readerLocale()], { weekday, timeZone: "UTC" });
+  const [short, long] = [names("short"), names("long")];
+  // 2026-03-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const date = new Date(Date.UTC(2026, 2, 1 + index));
+    return { short: short.format(date), long: long.format(date) };
+  });
 }
 
 /** Capitalized as a list item or a heading: "Enero" (Spanish writes month names in lower case inside sentences). */

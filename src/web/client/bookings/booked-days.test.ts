@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Booking } from "../../../domain/bookings.ts";
-import { bookedDaysOf, bookingOn, bookingsOfSwimmer, dateOfDay, dayOfDate } from "./booked-days.ts";
+import { bookedDaysOf, bookingOn, bookingsOfSwimmer } from "./booked-days.ts";
 
 const untimed = {
   startTime: null,
@@ -44,14 +44,6 @@ describe("the client's booked days", () => {
   it("find the booking of a day", () => {
     expect(bookingOn([newer, older], "2026-01-12")?.id).toBe(1);
     expect(bookingOn([newer, older], "2026-01-13")).toBeUndefined();
-  });
-
-  it("turn a day into the calendar's local date and back, across month and year ends", () => {
-    for (const day of ["2026-01-01", "2026-02-28", "2024-02-29", "2026-12-31"]) {
-      const date = dateOfDay(day);
-      expect(date.getHours()).toBe(0);
-      expect(dayOfDate(date)).toBe(day);
-    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { Booking, ClassSwimmer } from "../../../domain/bookings.ts";
 
 /**
  * The client's booked class days as its pages show them. Days stay `YYYY-MM-DD` strings (school time, from the
- * API); only the calendar needs a Date, and it reads the day as written in the browser's own zone.
+ * API), the calendar's too (booked-month.ts).
  */
 export interface BookedDay {
   date: string;
@@ -24,18 +24,6 @@ export function bookedDaysOf(bookings: readonly Booking[]): BookedDay[] {
 /** The booking holding `day`, if any. */
 export function bookingOn(bookings: readonly Booking[], day: string): Booking | undefined {
   return bookings.find((booking) => booking.dates.some(({ date }) => date === day));
-}
-
-/** A `YYYY-MM-DD` day as a local midnight Date, for the calendar. */
-export function dateOfDay(day: string): Date {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-}
-
-/** A calendar's local Date back to `YYYY-MM-DD`. */
-export function dayOfDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
