@@ -3,6 +3,7 @@
  * months stay strings (`YYYY-MM-DD`, `YYYY-MM`, school time from the API); the arithmetic reads them in UTC, so the
  * browser's own zone never shifts a day.
  */
+import { addDays } from "../../../domain/school-day.ts";
 
 /** The weeks a month shows: six, the most a month spans. */
 export const weeksShown = 6;
@@ -17,13 +18,6 @@ export const monthOf = (day: string) => day.slice(0, 7);
 export function addMonths(month: string, by: number): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
   return dayOf(new Date(Date.UTC(year, index - 1 + by, 1))).slice(0, 7);
-}
-
-/** The day `by` days after `day` (before it when negative). */
-export function addDays(day: string, by: number): string {
-  const date = dateOf(day);
-  date.setUTCDate(date.getUTCDate() + by);
-  return dayOf(date);
 }
 
 /** A day of the grid; `inMonth` false for the month before's or after's, shown blank. */
