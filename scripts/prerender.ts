@@ -148,7 +148,7 @@ function inLanguage(template: string, locale: Locale): string {
   return template.replace(english, `<html lang="${locale}">`);
 }
 
-const { render, renderSignedInFirstFrame, renderTodayFirstFrame } = (await import(
+const { render, renderTodayFirstFrame } = (await import(
   pathToFileURL(renderBundle).href
 )) as typeof import("../src/web/entry-server.tsx");
 
@@ -269,38 +269,22 @@ const appShellPage = (locale: Locale, preloads = "", pageHead = "") =>
     .replace('<div id="root">', () => shellRoot)
     .replace("</head>", () => (pageHead ? `  ${pageHead}\n  </head>` : "</head>"));
 
-/**
- * A page with a first frame paints it from the HTML and the stylesheets: its scripts (the shell's and the page's
- * code) are fetched at low priority, after the stylesheets and the frame's logo, as a public page's script is
- * (scriptAfterContent). The words and the session, small and asked for first, keep their priority.
- */
-const behindFrame = (html: string) =>
-  scriptAfterContent(html).replaceAll(
-    '<link rel="modulepreload" crossorigin href=',
-    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-  );
-
 writeFileSync(path.join(clientDir, "app.html"), appShellPage(defaultLocale));
 mkdirSync(path.join(clientDir, pageShellFolder), { recursive: true });
 for (const locale of locales) {
   const shell = inLanguage(appShellPage(locale, firstRequests(locale)), locale);
   writeFileSync(path.join(clientDir, appShellFile(locale)), shell);
-  // /today's, with the page's first frame before the root (web/first-frame.ts).
+  // /today's, as decision 023 measured it: its first frame before the root (web/first-frame.ts).
+  const today = inLanguage(appShellPage(locale), locale);
   writeFileSync(
     path.join(clientDir, todayShellFile(locale)),
-    shell.replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
+    today.replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
   );
-  // Each client page's, with its code named too, and the signed-in chrome's first frame.
-  const { preloads: framePreloads, body: frame } = preloadsToHead(renderSignedInFirstFrame(locale));
+  // Each client page's, with its code named too. No first frame: docs/decisions/048 measured one.
   for (const [route, module] of Object.entries(clientPageModules)) {
     writeFileSync(
       path.join(clientDir, pageShellFile(route, locale)),
-      behindFrame(
-        inLanguage(
-          appShellPage(locale, `${firstRequests(locale)}${framePreloads}`, pageCode(module)),
-          locale,
-        ),
-      ).replace(shellRoot, () => `${frame}${shellRoot}`),
+      inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale),
     );
   }
 }

@@ -4,8 +4,8 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router";
 import { allSiteContent } from "../content/all-site-content.ts";
 import { provideSiteContent } from "../content/site-content.ts";
-import { type Locale, localeOfPath, locales, localizedPath, unlocalizedPath } from "../domain/locale.ts";
-import { paths, publicPaths } from "../domain/paths.ts";
+import { type Locale, localeOfPath, locales, unlocalizedPath } from "../domain/locale.ts";
+import { publicPaths } from "../domain/paths.ts";
 import { messages as enAdmin } from "../locales/en/admin.ts";
 import { messages as enCommon } from "../locales/en/common.ts";
 import { messages as enPublic } from "../locales/en/public.ts";
@@ -16,7 +16,6 @@ import { messages as esPublic } from "../locales/es/public.ts";
 import { messages as esShared } from "../locales/es/shared.ts";
 import { TodayFirstFrame } from "./admin/today/first-frame.tsx";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
-import { SignedInFirstFrame } from "./layout/signed-in-first-frame.tsx";
 import { pageHead } from "./page-meta.ts";
 import type { PageWords } from "./public/page-words.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
@@ -69,18 +68,6 @@ export function renderTodayFirstFrame(locale: Locale): string {
   return renderToStaticMarkup(
     <LocaleProvider>
       <TodayFirstFrame />
-    </LocaleProvider>,
-  );
-}
-
-/** A client page's first frame in a language (web/first-frame.ts), for the prerenderer's app-shell/<page>.<locale>.html. */
-export function renderSignedInFirstFrame(locale: Locale): string {
-  i18n.loadAndActivate({ locale, messages: catalogues[locale] });
-  return renderToStaticMarkup(
-    <LocaleProvider>
-      <StaticRouter location={localizedPath(paths.home, locale)}>
-        <SignedInFirstFrame />
-      </StaticRouter>
     </LocaleProvider>,
   );
 }

@@ -21,23 +21,20 @@ export function guardRedirect(auth: AuthState, pathname: string): string | null 
   return allowed ? null : paths.clientPanel;
 }
 
-/** What the guard shows while the role resolves (spec §2 "Loading..."); a signed-in page's first frame too. */
-export function RouteLoading() {
-  return (
-    <div className="route-loading">
-      <span className="route-loading__spinner" aria-hidden="true" />
-      <p role="status">
-        <Trans>Loading...</Trans>
-      </p>
-    </div>
-  );
-}
-
 /** Hides what the server already refuses: shows Loading... while the role resolves, then redirects or renders. */
 export function RouteGuard() {
   const auth = useAuth();
   const { pathname } = useLocation();
-  if (auth.status === "loading") return <RouteLoading />;
+  if (auth.status === "loading") {
+    return (
+      <div className="route-loading">
+        <span className="route-loading__spinner" aria-hidden="true" />
+        <p role="status">
+          <Trans>Loading...</Trans>
+        </p>
+      </div>
+    );
+  }
   const redirect = guardRedirect(auth, pathname);
   if (redirect) return <Navigate to={redirect} replace />;
   return <Outlet />;
