@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { linguiMacros } from "./scripts/i18n/lingui-macro-plugin.ts";
 import { opensInAppShell } from "./src/domain/paths.ts";
+import { appShellManifest } from "./src/web/first-load.ts";
 
 const web = path.resolve("src/web");
 
@@ -67,6 +68,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // One stylesheet, linked from the HTML: the public pages paint before any script has run.
     cssCodeSplit: mode === "app-shell",
+    // Which chunks and stylesheets each of the shell's lazy pages needs: scripts/prerender.ts names the first page's
+    // in its HTML (docs/decisions/048), then removes the file.
+    manifest: mode === "app-shell" && !isSsrBuild ? appShellManifest : false,
     rollupOptions: isSsrBuild
       ? {}
       : mode === "app-shell"

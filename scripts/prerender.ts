@@ -12,16 +12,21 @@ import { pathToFileURL } from "node:url";
 import spanishContent from "../src/content/site.es.json" with { type: "json" };
 import content from "../src/content/site.json" with { type: "json" };
 import { contentIn } from "../src/content/site-content.ts";
+import { sessionPath } from "../src/domain/api.ts";
 import { defaultLocale, type Locale, locales, localeTags, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
 import { sessionHintScript } from "../src/domain/session-hint.ts";
 import {
+  appShellFile,
   inlineStyleHashesFile,
   notFoundFile,
+  pageShellFile,
+  pageShellFolder,
   publicPageFile,
   publicUrlPlaceholder,
   todayShellFile,
 } from "../src/server/web/static-site.ts";
+import { appShellManifest, clientPageModules, signedInLayoutModule } from "../src/web/first-load.ts";
 import { type ShellWords, shellWordsAttribute } from "../src/web/i18n/shell-words.ts";
 import { type PageWords, pageWordsAttribute } from "../src/web/public/page-words.ts";
 
@@ -199,6 +204,7 @@ const signedInWords: Record<Locale, () => Promise<ShellWords["parts"]>> = {
 };
 const overlays: Partial<Record<Locale, Parameters<typeof contentIn>[2]>> = { es: spanishContent };
 let shellRoot = '<div id="root">';
+const shellWordsFiles = new Map<Locale, string>();
 for (const locale of locales) {
   const { common, appShell, shared, publicPages, client } = await signedInWords[locale]();
   const words: ShellWords = {
@@ -209,22 +215,78 @@ for (const locale of locales) {
   const hash = createHash("sha256").update(json).digest("base64url").slice(0, 10);
   const address = `/assets/words-app-${locale}-${hash}.json`;
   writeFileSync(path.join(clientDir, address), json);
+  shellWordsFiles.set(locale, address);
   shellRoot = shellRoot.replace(">", ` ${shellWordsAttribute(locale)}="${escapeHtml(address)}">`);
 }
-const appShellPage = (locale: Locale) =>
-  page(templates.appShell, head({ title: content.school.name }, locale, null), "").replace(
-    '<div id="root">',
-    () => shellRoot,
+
+/**
+ * What the app shell asks for as soon as its script runs, named in its head so the browser fetches it while that
+ * script downloads (docs/decisions/048): who is signed in (auth-store.ts asks exactly as a preload does, without a
+ * header of ours) and the words of the language the server picked for the visitor (shell-words.ts). A preload the
+ * page then asks for differently is fetched twice, so each matches its later fetch: same address, cors, same-origin
+ * credentials.
+ */
+const firstRequests = (locale: Locale) =>
+  [sessionPath, shellWordsFiles.get(locale)]
+    .map((address) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(address ?? "")}" />`)
+    .join("\n    ");
+
+/**
+ * A client page's code: its lazy route's chunk and the query layout's, with every chunk they import and their
+ * stylesheets, less what the app shell's own script already brings. From the app shell build's manifest, which the
+ * served site does not need.
+ */
+const manifestFile = path.join(clientDir, appShellManifest);
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+>;
+rmSync(path.dirname(manifestFile), { recursive: true, force: true });
+const chunksOf = (key: string, into = new Set<string>()): Set<string> => {
+  if (!manifest[key]) throw new Error(`${key}: not in the app shell's build (web/first-load.ts names it)`);
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) chunksOf(imported, into);
+  return into;
+};
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error("no entry in the app shell's manifest");
+const loadedWithShell = chunksOf(entryKey);
+const pageCode = (module: string): string => {
+  const chunks = [...chunksOf(signedInLayoutModule), ...chunksOf(module)].filter(
+    (key) => !loadedWithShell.has(key),
   );
+  const scripts = new Set(chunks.map((key) => `/${manifest[key]?.file}`));
+  const styles = new Set(chunks.flatMap((key) => (manifest[key]?.css ?? []).map((file) => `/${file}`)));
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
+  ].join("\n    ");
+};
+
+const appShellPage = (locale: Locale, preloads = "", pageHead = "") =>
+  page(templates.appShell, head({ title: content.school.name }, locale, null, preloads), "")
+    .replace('<div id="root">', () => shellRoot)
+    .replace("</head>", () => (pageHead ? `  ${pageHead}\n  </head>` : "</head>"));
 
 writeFileSync(path.join(clientDir, "app.html"), appShellPage(defaultLocale));
-// /today's app shell in each language, with the page's first frame before the root (web/first-frame.ts).
+mkdirSync(path.join(clientDir, pageShellFolder), { recursive: true });
 for (const locale of locales) {
-  const shell = appShellPage(locale);
+  const shell = inLanguage(appShellPage(locale, firstRequests(locale)), locale);
+  writeFileSync(path.join(clientDir, appShellFile(locale)), shell);
+  // /today's, as decision 023 measured it: its first frame before the root (web/first-frame.ts).
+  const today = inLanguage(appShellPage(locale), locale);
   writeFileSync(
     path.join(clientDir, todayShellFile(locale)),
-    inLanguage(shell, locale).replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
+    today.replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
   );
+  // Each client page's, with its code named too. No first frame: docs/decisions/048 measured one.
+  for (const [route, module] of Object.entries(clientPageModules)) {
+    writeFileSync(
+      path.join(clientDir, pageShellFile(route, locale)),
+      inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale),
+    );
+  }
 }
 
 rmSync(path.resolve("dist/render"), { recursive: true, force: true });

@@ -15,6 +15,9 @@ export interface MessageResponse {
   message: string;
 }
 
+/** Where the browser asks who is signed in (GET: SessionResponse); the app shell's HTML preloads it. */
+export const sessionPath = "/api/session";
+
 /** GET /api/session: who is signed in, or null. */
 export interface SessionResponse {
   user: SessionUser | null;

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { refreshSession } from "./auth/auth-store.ts";
@@ -35,14 +35,20 @@ void refreshSession(async (session) => {
 // there. A page whose code failed to load renders its error (routes.tsx), not the first frame over it. Not a
 // top-level await: the page's chunks import this one, and would wait for it to finish.
 const firstPage = preloadRoutes(window.location.pathname).catch(() => undefined);
-void Promise.all([guessed, firstPage]).then(() =>
-  createRoot(container, rootErrorOptions).render(
-    <StrictMode>
-      <LocaleProvider>
-        <BrowserRouter>
-          <AppShellRoutes />
-        </BrowserRouter>
-      </LocaleProvider>
-    </StrictMode>,
-  ),
-);
+// The first screen renders in a transition, which React splits into short tasks, giving the phone back between
+// them, instead of one task as long as the whole page (issue 31: total blocking time); the page's HTML shows its
+// first frame meanwhile, where it has one (docs/decisions/048).
+void Promise.all([guessed, firstPage]).then(() => {
+  const root = createRoot(container, rootErrorOptions);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <LocaleProvider>
+          <BrowserRouter>
+            <AppShellRoutes />
+          </BrowserRouter>
+        </LocaleProvider>
+      </StrictMode>,
+    ),
+  );
+});

@@ -6,11 +6,18 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import content from "../../content/site.json" with { type: "json" };
-import { publicPaths } from "../../domain/paths.ts";
+import { paths, publicPaths } from "../../domain/paths.ts";
 import { type SchoolSettings, settingsAttribute } from "../../domain/school-settings.ts";
 import { securityHeaders } from "../http/security-headers.ts";
 import { type CurrentSettings, contentSettings } from "../settings/service.ts";
-import { publicAddresses, publicPageFile, publicUrlPlaceholder, staticSite } from "./static-site.ts";
+import {
+  appShellFile,
+  pageShellFile,
+  publicAddresses,
+  publicPageFile,
+  publicUrlPlaceholder,
+  staticSite,
+} from "./static-site.ts";
 
 /** A small dist/client as `npm run build` leaves it, without running the build. */
 function builtSiteFixture(): string {
@@ -28,6 +35,9 @@ function builtSiteFixture(): string {
   write("app.html", "<html><body>app shell</body></html>");
   write("today.en.html", "<html><body>first frame: Add this page</body></html>");
   write("today.es.html", '<html lang="es"><body>first frame: Añade esta página</body></html>');
+  write(appShellFile("es"), '<html lang="es"><body>app shell, Spanish words preloaded</body></html>');
+  for (const locale of ["en", "es"] as const)
+    write(pageShellFile(paths.progress, locale), `<html><body>progress shell ${locale}</body></html>`);
   write("404.html", "<html><body>prerendered 404</body></html>");
   write("es/404.html", '<html lang="es"><body>404 en español</body></html>');
   write("assets/x.js", "console.log('x');");
@@ -95,6 +105,20 @@ describe("staticSite", () => {
     const byChoice = await app.request("/today", { headers: { Cookie: "lang=en", "Accept-Language": "es" } });
     expect(await byChoice.text()).toContain("Add this page");
     expect(await (await app.request("/curriculum")).text()).toBe("<html><body>app shell</body></html>");
+  });
+
+  it("serves a client page its own shell (its code and first frame) in the visitor's language, kept by no cache as another's", async () => {
+    const app = site();
+    const english = await app.request("/progress");
+    expect(await english.text()).toContain("progress shell en");
+    expect(english.headers.get("vary")).toMatch(/Accept-Language.*Cookie|Cookie.*Accept-Language/);
+    expect(english.headers.get("cache-control")).toBe("no-cache");
+    const spanish = await app.request("/progress", { headers: { "Accept-Language": "es" } });
+    expect(await spanish.text()).toContain("progress shell es");
+    // A page without its own shell: the language's, else the plain one.
+    const other = await app.request("/curriculum", { headers: { Cookie: "lang=es" } });
+    expect(await other.text()).toContain("Spanish words preloaded");
+    expect(await (await app.request("/family")).text()).toBe("<html><body>app shell</body></html>");
   });
 
   it("serves the app shell at a local checkout's address, and the 404 page at anything like it", async () => {

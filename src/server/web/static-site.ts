@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import {
@@ -49,6 +49,20 @@ export const notFoundFile = (locale: Locale) =>
 
 /** /today's app shell in a language, with the page's first frame (scripts/prerender.ts, web/first-frame.ts). */
 export const todayShellFile = (locale: Locale) => `today.${locale}.html`;
+
+/**
+ * The app shell in a language: its head names what the shell's script asks for first (the session, the language's
+ * words), so the browser fetches them beside the script (docs/decisions/048). app.html, without them, is the
+ * fallback (and what the service worker keeps).
+ */
+export const appShellFile = (locale: Locale) => `app.${locale}.html`;
+
+/** Where scripts/prerender.ts writes the app shells of pages whose code their head names too (the client area). */
+export const pageShellFolder = "app-shell";
+
+/** A page's own app shell in a language (`/client-panel`: app-shell/client-panel.en.html). */
+export const pageShellFile = (route: string, locale: Locale) =>
+  `${pageShellFolder}/${route.replace(/^\/+/, "").replaceAll("/", "_")}.${locale}.html`;
 
 /** Every public page's address in every language: `/`, `/services`, …, `/es/`, `/es/services`, … */
 export const publicAddresses = locales.flatMap((locale) =>
@@ -243,17 +257,28 @@ export function staticSite(
   };
   const pageFiles = new Map<string, string>();
   for (const address of publicAddresses) pageFiles.set(normalized(address), publicPageFile(address));
-  const appShellFile = "app.html";
-  const todayShellFiles = locales.map(todayShellFile).filter((file) => existsSync(path.join(root, file)));
+  const pageShellFiles = existsSync(path.join(root, pageShellFolder))
+    ? readdirSync(path.join(root, pageShellFolder))
+        .filter((name) => name.endsWith(".html"))
+        .map((name) => `${pageShellFolder}/${name}`)
+    : [];
+  const shellFiles = [
+    ...locales.flatMap((locale) => [appShellFile(locale), todayShellFile(locale)]),
+    ...pageShellFiles,
+  ].filter((file) => existsSync(path.join(root, file)));
   /** The pages as built (site.json's settings), compressed once at start-up. */
   const asBuilt = new Map<string, EncodedPage>();
-  for (const file of [...pageFiles.values(), appShellFile, ...todayShellFiles, ...locales.map(notFoundFile)])
+  for (const file of [...pageFiles.values(), "app.html", ...shellFiles, ...locales.map(notFoundFile)])
     asBuilt.set(file, built(file));
-  /** The app shell for an address: /today's own, with its first frame in the visitor's language, where built. */
+  /**
+   * The app shell for an address, in the visitor's language (the one its script will guess, locale-cookie.ts):
+   * /today's own with its first frame, a client page's own with its code named, else the language's, where built.
+   */
   const shellPage = async (c: Context, route: string) => {
-    if (route !== paths.today) return html(c, await page(appShellFile));
-    const file = todayShellFile(wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language")));
-    return html(c, await page(asBuilt.has(file) ? file : appShellFile), 200, languageVary);
+    const locale = wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language"));
+    const own = route === paths.today ? todayShellFile(locale) : pageShellFile(route, locale);
+    const file = [own, appShellFile(locale)].find((each) => asBuilt.has(each)) ?? "app.html";
+    return html(c, await page(file), 200, languageVary);
   };
   /**
    * The pages with the saved settings, all made and compressed at the first page request after a save, for the

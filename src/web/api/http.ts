@@ -29,7 +29,17 @@ export function errorMessageOf(error: unknown): string {
  */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /**
+     * A GET the page's HTML preloads (`<link rel="preload" as="fetch" crossorigin>`): sent without our
+     * Accept-Language, which a preload cannot send, or the browser would not match it and would ask twice. For an
+     * answer that does not depend on the language.
+     */
+    asPreloaded?: boolean;
+  } = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -37,7 +47,7 @@ export async function apiFetch<T>(
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       // The server answers (its error messages too) in the language the page is shown in.
       headers: {
-        "accept-language": readerLocale(),
+        ...(init.asPreloaded ? {} : { "accept-language": readerLocale() }),
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

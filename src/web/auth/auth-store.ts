@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from "react";
-import type { SessionResponse, SignInResponse, SignOutResponse } from "../../domain/api.ts";
+import {
+  type SessionResponse,
+  type SignInResponse,
+  type SignOutResponse,
+  sessionPath,
+} from "../../domain/api.ts";
 import type { Role, SessionUser } from "../../domain/auth.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
 import { ApiError, apiFetch, NETWORK_ERROR_CODE } from "../api/http.ts";
@@ -87,7 +92,8 @@ export function useAuth(): AuthState {
 export async function refreshSession(beforeShowing?: (next: AuthState) => Promise<void>): Promise<AuthState> {
   let next: AuthState;
   try {
-    const { user } = await apiFetch<SessionResponse>("/api/session");
+    // Asked as the app shell's head preloads it (scripts/prerender.ts): the browser then uses that answer.
+    const { user } = await apiFetch<SessionResponse>(sessionPath, { asPreloaded: true });
     next = user ? { status: user.role, user } : signedOut;
     await rememberSignedIn(user);
   } catch (error) {
@@ -114,7 +120,7 @@ export async function signIn(email: string, password: string): Promise<SessionUs
   await apiFetch<SignInResponse>("/api/session/sign-in", {
     body: { email, password },
   });
-  const { user } = await apiFetch<SessionResponse>("/api/session");
+  const { user } = await apiFetch<SessionResponse>(sessionPath);
   if (user?.role !== "admin" && user?.role !== "instructor" && user?.role !== "client") {
     throw new Error(authErrorMessages.other);
   }
