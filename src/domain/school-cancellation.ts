@@ -1,10 +1,8 @@
-import { isoDay } from "./bookings-schemas.ts";
 import type { AppliedCancellation, LessonCancellationReason } from "./cancellation.ts";
 import { formatLessonTime } from "./lesson-schedule.ts";
 import { localeTags } from "./locale.ts";
 import { formatDay, formatter } from "./school-day.ts";
 import { readerLocale, translate } from "./translate.ts";
-import { said, z } from "./zod.ts";
 
 /**
  * The school cancels lessons (issue 29, docs/decisions/034): one lesson (the owner any, an instructor their own),
@@ -20,7 +18,7 @@ export type SchoolCancellationReason = (typeof schoolCancellationReasons)[number
 export const schoolNoteMax = 500;
 
 /** "HH:MM", 00:00–23:59: a weather day's range, lessons starting from `from` up to before `to`. */
-const clockTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const clockTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * Whether a lesson belongs to a weather day's range: with no range, every lesson of the date (a lesson whose time is
@@ -187,30 +185,6 @@ export function weatherLessonLine(lesson: WeatherDayLesson): string {
   return `${formatLessonTime(lesson.startTime)} · ${lesson.householdName}${swimmers}${instructor}`;
 }
 
-const note = z
-  .string(said(() => schoolCancellationMessages.noteRequired))
-  .trim()
-  .max(
-    schoolNoteMax,
-    said(() => schoolCancellationMessages.noteTooLong(schoolNoteMax)),
-  )
-  .refine(
-    (text) => !text.includes("\u0000"),
-    said(() => schoolCancellationMessages.noteRequired),
-  );
-
-const reason = z.enum(
-  schoolCancellationReasons,
-  said(() => schoolCancellationMessages.reasonChoice),
-);
-
-/** GET /api/lessons/:lessonId/school-cancellation?reason= */
-export const schoolCancellationQuerySchema = z.object({ reason: reason.default("school") }).strict();
-
-/** POST /api/lessons/:lessonId/school-cancellation: why, and an optional message to the family. */
-export const schoolCancelSchema = z.object({ reason, note: note.default("") }).strict();
-export type SchoolCancelInput = z.infer<typeof schoolCancelSchema>;
-
 /** GET …/school-cancellation: what cancelling the lesson now does. */
 export interface SchoolCancellationPreview {
   lessonId: number;
@@ -219,56 +193,6 @@ export interface SchoolCancellationPreview {
   policyVersion: number;
   words: string;
 }
-
-const clockTime = z.string(said(() => schoolCancellationMessages.timeFormat)).regex(
-  clockTimePattern,
-  said(() => schoolCancellationMessages.timeFormat),
-);
-
-const dayFields = {
-  date: isoDay,
-  from: clockTime.optional(),
-  to: clockTime.optional(),
-  instructorId: z.string().min(1).max(100).optional(),
-};
-
-const rangeInOrder = (day: { from?: string | undefined; to?: string | undefined }) =>
-  (day.from === undefined && day.to === undefined) ||
-  (day.from !== undefined && day.to !== undefined && day.from < day.to);
-const rangeRefusal = {
-  ...said(() => schoolCancellationMessages.rangeOrder),
-  path: ["from"],
-};
-
-/** GET /api/weather-day?date=&from=&to=&instructorId= */
-export const weatherDayQuerySchema = z.object(dayFields).strict().refine(rangeInOrder, rangeRefusal);
-export type WeatherDayQuery = z.infer<typeof weatherDayQuerySchema>;
-
-/** POST /api/weather-day: the day and range previewed, the lessons shown, and the message families read. */
-export const weatherDaySchema = z
-  .object({
-    ...dayFields,
-    note: note.refine(
-      (text) => text.length > 0,
-      said(() => schoolCancellationMessages.noteRequired),
-    ),
-    lessonIds: z
-      .array(
-        z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-        said(() => schoolCancellationMessages.lessonIds),
-      )
-      .max(
-        2000,
-        said(() => schoolCancellationMessages.lessonIds),
-      ),
-  })
-  .strict()
-  .refine(rangeInOrder, rangeRefusal);
-export type WeatherDayInput = z.infer<typeof weatherDaySchema>;
 
 /** One lesson of a weather day's preview. */
 export interface WeatherDayLesson {

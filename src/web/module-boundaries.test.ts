@@ -47,6 +47,15 @@ describe("the client area's scripts", () => {
   });
 });
 
+describe("the instructor's day (/today)", () => {
+  it("carries no zod: a phone on a poor signal downloads and runs its page only (docs/decisions/044)", () => {
+    const withZod = sourceFiles(path.join(webDir, "admin/today"))
+      .filter((file) => eagerGraph(file).packages.has("zod"))
+      .map((file) => path.relative(webDir, file));
+    expect(withZod).toEqual([]);
+  });
+});
+
 describe("the public pages' words", () => {
   const srcDir = path.resolve(webDir, "..");
   const relative = (files: Set<string>) => [...files].map((file) => path.relative(srcDir, file));

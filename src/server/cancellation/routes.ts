@@ -5,16 +5,18 @@ import {
   cancellationMessages,
 } from "../../domain/cancellation.ts";
 import { cancelLessonSchema, cancellationPreviewQuerySchema } from "../../domain/cancellation-schemas.ts";
+import type {
+  SchoolCancellationPreview,
+  WeatherDayPreview,
+  WeatherDayResult,
+} from "../../domain/school-cancellation.ts";
 import {
-  type SchoolCancellationPreview,
   schoolCancellationQuerySchema,
   schoolCancelSchema,
-  type WeatherDayPreview,
-  type WeatherDayResult,
   weatherDayQuerySchema,
   weatherDaySchema,
-} from "../../domain/school-cancellation.ts";
-import { lessonIdParam } from "../../domain/today.ts";
+} from "../../domain/school-cancellation-schemas.ts";
+import { lessonIdParam } from "../../domain/today-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";

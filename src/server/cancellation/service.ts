@@ -16,16 +16,18 @@ import { defaultLocale, isLocale, type Locale } from "../../domain/locale.ts";
 import { type CancellationOutcome, cancellationOutcome } from "../../domain/policy.ts";
 import {
   inWeatherRange,
-  type SchoolCancelInput,
   type SchoolCancellationPreview,
   type SchoolCancellationReason,
   schoolCancellationMessages,
-  type WeatherDayInput,
   type WeatherDayLesson,
   type WeatherDayPreview,
-  type WeatherDayQuery,
   type WeatherDayResult,
 } from "../../domain/school-cancellation.ts";
+import type {
+  SchoolCancelInput,
+  WeatherDayInput,
+  WeatherDayQuery,
+} from "../../domain/school-cancellation-schemas.ts";
 import { formatDay } from "../../domain/school-day.ts";
 import { translate } from "../../domain/translate.ts";
 import { recordAudit } from "../audit/service.ts";

@@ -10,7 +10,7 @@ import {
   rescheduleMessages,
 } from "../../domain/reschedules.ts";
 import { askRescheduleSchema, rescheduleSettingsSchema } from "../../domain/reschedules-schemas.ts";
-import { lessonIdParam } from "../../domain/today.ts";
+import { lessonIdParam } from "../../domain/today-schemas.ts";
 import type { SessionGuard } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { appError } from "../http/errors.ts";

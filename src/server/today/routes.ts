@@ -6,16 +6,14 @@ import {
   idempotencyKeyHeader,
   idempotencyKeyPattern,
   type LessonRecordResponse,
-  lessonIdParam,
-  lessonRecordSchema,
   maxRecordBodyBytes,
   photoFieldName,
   recordFieldName,
   type TodayQueueKeyResponse,
   type TodayResponse,
   todayMessages,
-  todayQuerySchema,
 } from "../../domain/today.ts";
+import { lessonIdParam, lessonRecordSchema, todayQuerySchema } from "../../domain/today-schemas.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { SessionGuard, SignedIn } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";

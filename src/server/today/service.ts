@@ -6,15 +6,14 @@ import { lessonMessages } from "../../domain/lesson-schedule.ts";
 import { mediaMessages } from "../../domain/messages.ts";
 import { dayInZone } from "../../domain/school-day.ts";
 import {
-  type LessonRecordInput,
   type LessonRecordResponse,
   type TodayLesson,
-  type TodayQuery,
   type TodayQueueKeyResponse,
   type TodayResponse,
   todayMessages,
   unrecordedLimit,
 } from "../../domain/today.ts";
+import type { LessonRecordInput, TodayQuery } from "../../domain/today-schemas.ts";
 import { recordAudit } from "../audit/service.ts";
 import {
   type BookingDeps,

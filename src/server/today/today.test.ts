@@ -21,11 +21,11 @@ import type { ErrorBody } from "../../domain/error-codes.ts";
 import type { GalleryItem, MediaPage } from "../../domain/media.ts";
 import type {
   Attendance,
-  LessonRecordInput,
   LessonRecordResponse,
   TodayQueueKeyResponse,
   TodayResponse,
 } from "../../domain/today.ts";
+import type { LessonRecordInput } from "../../domain/today-schemas.ts";
 import type { Db } from "../db/database.ts";
 
 /**

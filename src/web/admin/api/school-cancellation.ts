@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CancellationResponse } from "../../../domain/cancellation.ts";
 import type {
-  SchoolCancelInput,
   SchoolCancellationPreview,
   SchoolCancellationReason,
-  WeatherDayInput,
   WeatherDayPreview,
-  WeatherDayQuery,
   WeatherDayResult,
 } from "../../../domain/school-cancellation.ts";
+import type {
+  SchoolCancelInput,
+  WeatherDayInput,
+  WeatherDayQuery,
+} from "../../../domain/school-cancellation-schemas.ts";
 import { apiFetch } from "../../api/http.ts";
 
 /** The school cancels one lesson or declares a weather day (issue 29, docs/decisions/034). */

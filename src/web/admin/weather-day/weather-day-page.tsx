@@ -6,10 +6,10 @@ import { queryParams } from "../../../domain/paths.ts";
 import {
   schoolNoteMax,
   type WeatherDayLesson,
-  type WeatherDayQuery,
   type WeatherDayResult,
   weatherLessonLine,
 } from "../../../domain/school-cancellation.ts";
+import type { WeatherDayQuery } from "../../../domain/school-cancellation-schemas.ts";
 import { formatDay, isIsoDay } from "../../../domain/school-day.ts";
 import { ApiError, errorMessageOf } from "../../api/http.ts";
 import { useInstructors } from "../api/instructors.ts";

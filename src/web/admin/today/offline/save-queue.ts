@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import type { LessonRecordInput, TodayLesson } from "../../../../domain/today.ts";
+import type { TodayLesson } from "../../../../domain/today.ts";
+import type { LessonRecordInput } from "../../../../domain/today-schemas.ts";
 
 /**
  * The instructor's saves on /today, kept on the phone until the server accepts them (issue 27, docs/decisions/023).
