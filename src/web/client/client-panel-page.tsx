@@ -1,6 +1,6 @@
 import { msg, t as translate } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { type Booking, bookingMessages, type ClientBookingsResponse } from "../../domain/bookings.ts";
 import { paths } from "../../domain/paths.ts";
@@ -97,7 +97,8 @@ function ClassCalendar({ clientId }: { clientId: string }) {
   const { t } = useLingui();
   const query = useClientBookings(clientId);
   const [open, setOpen] = useState<Booking | null>(null);
-  const data = query.data;
+  // Rendered in the background in short tasks, not in the one long task of the answer's arrival (issue 31: TBT).
+  const data = useDeferredValue(query.data);
   return (
     <section className="client-panel__calendar" aria-labelledby="client-calendar-title">
       <h2 id="client-calendar-title">

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatLessonTime } from "../../../domain/lesson-schedule.ts";
 import { paths, queryParams, todayPath, weatherDayPath } from "../../../domain/paths.ts";
@@ -121,7 +121,9 @@ export function TodayPage() {
   const queue = useSaveQueue(user?.id ?? "", onAccepted);
   const saves = queue.state.status === "ready" ? queue.state.saves : [];
 
-  const data = day.data;
+  // The day's lessons render in the background, in short tasks the phone can answer a tap between, rather than in
+  // the one long task of the query's answer (issue 31: total blocking time); until then the day shows as loading.
+  const data = useDeferredValue(day.data);
   const lesson = lessonId ? data?.lessons.find((each) => each.id === lessonId) : undefined;
 
   return (

@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   type Booking,
@@ -62,7 +62,8 @@ function ClientProgress({ clientId }: { clientId: string }) {
   const query = useClientBookings(clientId);
   const [open, setOpen] = useState<Booking | null>(null);
   const [params, setParams] = useSearchParams();
-  const data = query.data;
+  // Rendered in the background in short tasks, not in the one long task of the answer's arrival (issue 31: TBT).
+  const data = useDeferredValue(query.data);
   if (!data || query.isError) {
     return (
       <ListState
