@@ -21,6 +21,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open (see startServer). */
+export const keepAliveMs = 65_000;
+
 /**
  * Start-up, in order: database and migrations, mail, auth secret, the first admin, the app, background jobs,
  * then listening. `npm start` and the browser tests' server both come through here.
@@ -92,7 +95,15 @@ export async function startServer(
     );
   }, 10 * 60_000);
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  // An idle keep-alive connection is closed after 65 s, not Node's 5: a client (a load balancer, a proxy, the browser
+  // tests' API client) that reuses one just as the server closes it loses that request ("socket hang up"). Load
+  // balancers keep theirs up to 60 s, so the server must wait longer than they do.
+  const server = serve({
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    serverOptions: { keepAliveTimeout: keepAliveMs },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("listening", () => {
       const address = server.address();
