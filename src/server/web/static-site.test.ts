@@ -107,7 +107,7 @@ describe("staticSite", () => {
     expect(await (await app.request("/curriculum")).text()).toBe("<html><body>app shell</body></html>");
   });
 
-  it("serves a client page its own shell (its code and first frame) in the visitor's language, kept by no cache as another's", async () => {
+  it("serves a client page its own shell (its code named) in the visitor's language, kept by no cache as another's", async () => {
     const app = site();
     const english = await app.request("/progress");
     expect(await english.text()).toContain("progress shell en");
