@@ -165,11 +165,6 @@ export function createApp(deps: AppDeps) {
         styleHashes: deps.siteRoot ? inlineStyleHashes(deps.siteRoot) : [],
       }),
     )
-    .use(async (c, next) => {
-      // compress() adds this to a finished answer, which copies the whole Response; said up front it is free.
-      c.header("Vary", "Accept-Encoding");
-      await next();
-    })
     .use(compressLargeAnswers())
     // Uploads (media) and lesson saves with photos (/today) stream in under their own limits (their routes.ts).
     // The Stripe webhook reads its raw body (the signature covers those bytes) under its own limit.

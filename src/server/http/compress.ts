@@ -8,7 +8,8 @@ export const compressFromBytes = 1024;
  * hono's compress(), for answers of `compressFromBytes` and more. Its own threshold reads Content-Length, which
  * c.json() never sets: every JSON answer a browser asked for (they all accept gzip) went through a
  * CompressionStream, a 200-byte session answer included. Here a JSON answer without a length is measured first
- * (it is a string already) and given its length, so compress() leaves the small ones alone.
+ * (it is a string already) and given its length, so compress() leaves the small ones alone. Every answer says it
+ * varies with Accept-Encoding.
  */
 export function compressLargeAnswers(): MiddlewareHandler {
   const gzip = compress({ threshold: compressFromBytes });
@@ -25,7 +26,9 @@ export function compressLargeAnswers(): MiddlewareHandler {
     c.res = new Response(text, { status: answer.status, headers });
   };
   return async (c, next) => {
-    // No encoding accepted (a script, a health check): compress() would only add Vary, which is set already.
+    // compress() adds this to a finished answer, which copies the whole Response; said up front it is free.
+    c.header("Vary", "Accept-Encoding");
+    // No encoding accepted (a script, a health check): compress() would only have added Vary.
     if (!c.req.header("Accept-Encoding")) return next();
     await gzip(c, async () => {
       await measure(c, next);

@@ -221,6 +221,7 @@ describe("JSON answers compressed", () => {
     const response = await app.request("/small", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(response.headers.get("content-encoding")).toBeNull();
     expect(Number(response.headers.get("content-length"))).toBeLessThan(compressFromBytes);
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
     expect(await response.json()).toEqual({ user: null });
   });
 

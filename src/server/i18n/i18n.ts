@@ -56,13 +56,26 @@ readInRequestLocale();
  * The language of a request: the one the page asks in (our browser code sends its own language as
  * Accept-Language), then the language switch's cookie, then English.
  */
-export function requestLocale(acceptLanguage: string | undefined, cookie: string | undefined): Locale {
-  return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(cookie) ? cookie : defaultLocale);
+export function requestLocale(acceptLanguage: string | undefined, cookie: () => string | undefined): Locale {
+  const cookieLocale = () => {
+    const value = cookie();
+    return isLocale(value) ? value : defaultLocale;
+  };
+  if (!acceptLanguage) return cookieLocale();
+  let asked = acceptLanguages.get(acceptLanguage);
+  if (asked === undefined) {
+    // A browser sends the same header on every request: each one is read once.
+    if (acceptLanguages.size >= 100) acceptLanguages.clear();
+    asked = localeFromAcceptLanguage(acceptLanguage);
+    acceptLanguages.set(acceptLanguage, asked);
+  }
+  return asked ?? cookieLocale();
 }
+const acceptLanguages = new Map<string, Locale | null>();
 
 /** Every answer is written in the request's language (errors included: see errors.ts). */
 export const speakRequestLocale: MiddlewareHandler<AppEnv> = (c, next) => {
-  const locale = requestLocale(c.req.header("accept-language"), getCookie(c, localeCookie));
+  const locale = requestLocale(c.req.header("accept-language"), () => getCookie(c, localeCookie));
   c.set("locale", locale);
   return inLocale(locale, next);
 };
