@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * background-task handler), so nothing of it reads a store after its call ended.
  *
  * Should better-auth keep its stores elsewhere one day, these are simply not used: its calls work as before, and
- * only the saving is lost (idle-auth-stores.test.ts notices).
+ * only the saving is lost (session-reads.test.ts notices).
  */
 const storeNames = [
   "endpointContextAsyncStorage",
