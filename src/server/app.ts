@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { messages } from "../domain/messages.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { exposedAuthPaths } from "./auth/auth.ts";
@@ -24,6 +23,7 @@ import { guardianRoutes, invitationAcceptRoutes } from "./households/invitations
 import { swimmerRoutes } from "./households/swimmers-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { apiBodyLimitBytes, limitRequestBody } from "./http/body-limit.ts";
+import { compressLargeAnswers } from "./http/compress.ts";
 import { appError, errorResponse } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
@@ -165,12 +165,7 @@ export function createApp(deps: AppDeps) {
         styleHashes: deps.siteRoot ? inlineStyleHashes(deps.siteRoot) : [],
       }),
     )
-    .use(async (c, next) => {
-      // compress() adds this to a finished answer, which copies the whole Response; said up front it is free.
-      c.header("Vary", "Accept-Encoding");
-      await next();
-    })
-    .use(compress())
+    .use(compressLargeAnswers())
     // Uploads (media) and lesson saves with photos (/today) stream in under their own limits (their routes.ts).
     // The Stripe webhook reads its raw body (the signature covers those bytes) under its own limit.
     .use(

@@ -13,6 +13,7 @@ import type { Log } from "../http/log.ts";
 import { inLocale } from "../i18n/i18n.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { Outbox } from "../ports/mail/outbox.ts";
+import { keepAuthStoresOffWhenIdle } from "./idle-auth-stores.ts";
 import { clearSignInFailures, localesOf, setMustChangePassword } from "./repository.ts";
 
 /** Spec: the reset link expires within an hour. */
@@ -74,6 +75,7 @@ export function createAuth(deps: AuthDeps) {
       log("warn", "BETTER_AUTH_SECRET is not set: sessions end on restart");
   }
 
+  keepAuthStoresOffWhenIdle();
   return betterAuth({
     appName: "Swim School",
     baseURL,

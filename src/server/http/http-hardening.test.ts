@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedInAdmin } from "../../../test/support/accounts.ts";
@@ -7,6 +8,7 @@ import { messages } from "../../domain/messages.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { apiBodyLimitBytes } from "./body-limit.ts";
+import { compressFromBytes, compressLargeAnswers } from "./compress.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -196,6 +198,37 @@ describe("security headers", () => {
     const csp = (await app.request("/healthz")).headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/style-src 'self'(;|$)/);
     expect(csp).not.toContain("unsafe-inline");
+  });
+});
+
+describe("JSON answers compressed", () => {
+  const rows = Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Swimmer ${index}` }));
+  const app = new Hono()
+    .use(compressLargeAnswers())
+    .get("/small", (c) => c.json({ user: null }))
+    .get("/large", (c) => c.json({ rows }));
+
+  it("gzips a large answer for a browser that accepts it, and it reads the same", async () => {
+    const response = await app.request("/large", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(JSON.parse(gunzipSync(bytes).toString())).toEqual({ rows });
+    expect(bytes.length).toBeLessThan(JSON.stringify({ rows }).length / 3);
+  });
+
+  it("sends a small answer as it is, with its length", async () => {
+    const response = await app.request("/small", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(Number(response.headers.get("content-length"))).toBeLessThan(compressFromBytes);
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await response.json()).toEqual({ user: null });
+  });
+
+  it("sends a large answer as it is to a client that accepts no encoding", async () => {
+    const response = await app.request("/large");
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.json()).toEqual({ rows });
   });
 });
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -18,10 +17,11 @@ import { messages as esAppShell } from "../../locales/es/app-shell.ts";
 import { messages as esCommon } from "../../locales/es/common.ts";
 import { messages as esServer } from "../../locales/es/server.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { currentScope, inScope } from "../http/request-scope.ts";
 
 /**
  * The server speaks to many people at once, each in their own language (docs/decisions/018): one Lingui instance
- * per language, and the language of the request or mail being written held in async-local storage, so the words of
+ * per language, and the language of the request or mail being written held in async-local storage (http/request-scope.ts), so the words of
  * src/domain (domain/translate.ts) and of the server read in that language without passing it through every call.
  */
 const catalogues: Record<Locale, Messages> = {
@@ -32,14 +32,12 @@ const instances = Object.fromEntries(
   locales.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: catalogues[locale] } })]),
 ) as Record<Locale, I18n>;
 
-const current = new AsyncLocalStorage<Locale>();
-
 /** The language of the request or mail being written (English outside of one). */
-export const currentLocale = (): Locale => current.getStore() ?? defaultLocale;
+export const currentLocale = (): Locale => currentScope()?.locale ?? defaultLocale;
 
 /** Runs `write` with every message in `locale`: a mail to a person is written in their stored language. */
 export function inLocale<T>(locale: Locale, write: () => T): T {
-  return current.run(locale, write);
+  return inScope({ locale }, write);
 }
 
 const requestReader = {
@@ -58,13 +56,26 @@ readInRequestLocale();
  * The language of a request: the one the page asks in (our browser code sends its own language as
  * Accept-Language), then the language switch's cookie, then English.
  */
-export function requestLocale(acceptLanguage: string | undefined, cookie: string | undefined): Locale {
-  return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(cookie) ? cookie : defaultLocale);
+export function requestLocale(acceptLanguage: string | undefined, cookie: () => string | undefined): Locale {
+  const cookieLocale = () => {
+    const value = cookie();
+    return isLocale(value) ? value : defaultLocale;
+  };
+  if (!acceptLanguage) return cookieLocale();
+  let asked = acceptLanguages.get(acceptLanguage);
+  if (asked === undefined) {
+    // A browser sends the same header on every request: each one is read once.
+    if (acceptLanguages.size >= 100) acceptLanguages.clear();
+    asked = localeFromAcceptLanguage(acceptLanguage);
+    acceptLanguages.set(acceptLanguage, asked);
+  }
+  return asked ?? cookieLocale();
 }
+const acceptLanguages = new Map<string, Locale | null>();
 
 /** Every answer is written in the request's language (errors included: see errors.ts). */
 export const speakRequestLocale: MiddlewareHandler<AppEnv> = (c, next) => {
-  const locale = requestLocale(c.req.header("accept-language"), getCookie(c, localeCookie));
+  const locale = requestLocale(c.req.header("accept-language"), () => getCookie(c, localeCookie));
   c.set("locale", locale);
   return inLocale(locale, next);
 };
