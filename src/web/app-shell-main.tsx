@@ -1,10 +1,13 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { localeTags } from "../domain/locale.ts";
+import { formatter } from "../domain/school-day.ts";
 import { refreshSession } from "./auth/auth-store.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
+import { nextTask } from "./next-task.ts";
 import { rootErrorOptions } from "./recoverable-errors.ts";
 import { AppShellRoutes, preloadRoutes } from "./routes.tsx";
 import "./styles/global.css";
@@ -35,6 +38,10 @@ void refreshSession(async (session) => {
 // there. A page whose code failed to load renders its error (routes.tsx), not the first frame over it. Not a
 // top-level await: the page's chunks import this one, and would wait for it to finish.
 const firstPage = preloadRoutes(window.location.pathname).catch(() => undefined);
+// The first date formatter a page builds loads the browser's language data (ICU): 30-40 ms of a phone's CPU, which
+// fell in the render of the page's first dates. It is built here, in a task of its own while the page's code and
+// data download, and kept for the page (docs/decisions/050).
+void nextTask().then(() => formatter(localeTags[guess], { dateStyle: "long", timeZone: "UTC" }));
 // The first screen renders in a transition, which React splits into short tasks, giving the phone back between
 // them, instead of one task as long as the whole page (issue 31: total blocking time); the page's HTML shows its
 // first frame meanwhile, where it has one (docs/decisions/048).

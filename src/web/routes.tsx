@@ -15,6 +15,7 @@ import { removeFirstFrame } from "./first-frame.ts";
 import { shellWords } from "./i18n/shell-words.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
+import { nextTask } from "./next-task.ts";
 import { pageSettings } from "./page-settings.ts";
 import { applyPageMeta, localizedPublicPages, metaOf, notFoundRoute } from "./public/public-pages.tsx";
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
@@ -147,10 +148,20 @@ const routes: RouteObject[] = [
   { element: <AdminWithMeta />, children: adminRoutes },
 ].map(withLazyElements);
 
-/** Loads the code of every route the address shows (its layouts and its page); settles when all have arrived. */
-export function preloadRoutes(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map(({ route }) => loaders.get(route)?.()));
+/**
+ * Loads the code of every route the address shows (its layouts and its page); settles when all have arrived. Each
+ * route's import starts in a task of its own: Vite's loader adds a link to the head for every chunk and stylesheet
+ * the route needs, which for /today's page took as long as evaluating React (docs/decisions/050).
+ */
+export async function preloadRoutes(pathname: string): Promise<unknown> {
+  const loads: Promise<RouteModule>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const load = loaders.get(route);
+    if (!load) continue;
+    await nextTask();
+    loads.push(load());
+  }
+  return Promise.all(loads);
 }
 
 /**
