@@ -1,5 +1,5 @@
 import { i18n } from "@lingui/core";
-import { StrictMode, useEffect } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { provideSiteContent, withSettings } from "../../content/site-content.ts";
@@ -30,16 +30,21 @@ export function hydrate(container: HTMLElement, words: PageWords, onHydrated: ()
   );
   i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <LocaleProvider>
-        <BrowserRouter>
-          <PublicApp />
-        </BrowserRouter>
-        <WhenHydrated then={onHydrated} />
-      </LocaleProvider>
-    </StrictMode>,
-    rootErrorOptions,
-  );
+  // Hydrating in a transition lets React cut the work into short tasks and give the phone back between them;
+  // otherwise the whole page hydrates in one task (324-538 ms at Lighthouse's 4x CPU on /services). The clicks made
+  // meanwhile are held until onHydrated (early-clicks.ts).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <LocaleProvider>
+          <BrowserRouter>
+            <PublicApp />
+          </BrowserRouter>
+          <WhenHydrated then={onHydrated} />
+        </LocaleProvider>
+      </StrictMode>,
+      rootErrorOptions,
+    );
+  });
 }
