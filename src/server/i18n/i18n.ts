@@ -21,8 +21,9 @@ import { currentScope, inScope } from "../http/request-scope.ts";
 
 /**
  * The server speaks to many people at once, each in their own language (docs/decisions/018): one Lingui instance
- * per language, and the language of the request or mail being written held in async-local storage (http/request-scope.ts), so the words of
- * src/domain (domain/translate.ts) and of the server read in that language without passing it through every call.
+ * per language, and the language of the request or mail being written held in async-local storage
+ * (http/request-scope.ts), so the words of src/domain (domain/translate.ts) and of the server read in that language
+ * without passing it through every call.
  */
 const catalogues: Record<Locale, Messages> = {
   en: { ...enCommon, ...enAppShell, ...enServer },
