@@ -48,18 +48,17 @@ class StoreOffWhenIdle<T> extends AsyncLocalStorage<T> {
 }
 
 type BetterAuthGlobal = { epoch?: number; context?: Record<string, unknown> };
+const holder = globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>;
 
 /** Puts our stores where better-auth looks for its own; once per process (better-auth's global is too). */
 export function keepAuthStoresOffWhenIdle(): void {
-  const holder = globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>;
   // Found without its version, better-auth stamps it and counts the epoch up: to 1, as if it had made it.
   holder[globalKey] ??= { epoch: 0, context: {} };
   const betterAuthGlobal = holder[globalKey];
   betterAuthGlobal.context ??= {};
   const context = betterAuthGlobal.context;
   for (const name of storeNames) {
-    if (context[name] instanceof StoreOffWhenIdle) continue;
-    // One better-auth made already (a call ran before us) is left as it is.
+    // Ours from an earlier call, or one better-auth made already (a call ran before us): left as it is.
     if (context[name]) continue;
     const store = new StoreOffWhenIdle<unknown>();
     ours.push(store);
@@ -69,7 +68,7 @@ export function keepAuthStoresOffWhenIdle(): void {
 
 /** How many of better-auth's stores are on now (the test's view). */
 export function authStoresOn(): number {
-  const context = (globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>)[globalKey]?.context;
+  const context = holder[globalKey]?.context;
   return storeNames.filter((name) => {
     const store = context?.[name] as { enabled?: boolean } | undefined;
     return store?.enabled === true;
