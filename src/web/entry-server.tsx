@@ -20,6 +20,7 @@ import { pageHead } from "./page-meta.ts";
 import type { PageWords } from "./public/page-words.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
 import { metaOf } from "./public/public-routes.tsx";
+import { packageRows } from "./public/services/package-rows.ts";
 
 /**
  * Renders one public path (or any other, for the 404 page) to HTML for the prerenderer, with the very tree that
@@ -56,7 +57,7 @@ export function render(path: string): {
     html,
     head,
     status,
-    words: { locale, messages: catalogues[locale], content: allSiteContent[locale] },
+    words: { locale, messages: catalogues[locale], content: allSiteContent[locale], packages: packageRows() },
   };
 }
 

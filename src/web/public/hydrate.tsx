@@ -9,6 +9,7 @@ import { pageSettings } from "../page-settings.ts";
 import { rootErrorOptions } from "../recoverable-errors.ts";
 import type { PageWords } from "./page-words.ts";
 import { PublicApp } from "./public-app.tsx";
+import { providePackageRows } from "./services/package-rows.ts";
 
 function WhenHydrated({ then }: { then: () => void }) {
   useEffect(then, [then]);
@@ -28,6 +29,7 @@ export function hydrate(container: HTMLElement, words: PageWords, onHydrated: ()
     withSettings(content, settings, locale),
     settings ? withSettings(content, settings, locale, "contacts") : undefined,
   );
+  providePackageRows(locale, words.packages);
   i18n.loadAndActivate({ locale: words.locale, messages: words.messages });
   void refreshSession();
   // Hydrating in a transition lets React cut the work into short tasks and give the phone back between them;

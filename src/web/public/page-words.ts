@@ -1,6 +1,7 @@
 import type { Messages } from "@lingui/core";
 import type { SiteContent } from "../../content/site-content.ts";
 import type { Locale } from "../../domain/locale.ts";
+import type { PackageRow } from "./services/package-rows.ts";
 
 /**
  * Everything a public page reads, in its language: its catalogues (`common`, `shared`, `public`) and the school's
@@ -14,6 +15,8 @@ export interface PageWords {
   locale: Locale;
   messages: Messages;
   content: SiteContent;
+  /** /services' packages table, written: its amounts would make hydration load the browser's ICU data. */
+  packages: PackageRow[];
 }
 
 /** The attribute of the page's root (#root) that names its words' file. */

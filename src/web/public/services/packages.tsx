@@ -1,5 +1,5 @@
-import { Plural, Trans } from "@lingui/react/macro";
-import { formatPrice, packCatalogue } from "../../../domain/pack-catalogue.ts";
+import { Trans } from "@lingui/react/macro";
+import { usePackageRows } from "./package-rows.ts";
 import "./packages.css";
 
 /**
@@ -7,6 +7,7 @@ import "./packages.css";
  * sees a price before calling. Zod-free on purpose: it is part of the public bundle.
  */
 export function Packages() {
+  const rows = usePackageRows();
   return (
     <section className="section section--tint" aria-labelledby="packages-title">
       <div className="container">
@@ -35,13 +36,11 @@ export function Packages() {
               </tr>
             </thead>
             <tbody>
-              {packCatalogue.map(({ type, classes, pricePerClass, price }) => (
+              {rows.map(({ type, classes, pricePerClass, price }) => (
                 <tr key={type}>
-                  <th scope="row">
-                    <Plural value={classes} one="# class" other="# classes" />
-                  </th>
-                  <td>{formatPrice(pricePerClass)}</td>
-                  <td>{formatPrice(price)}</td>
+                  <th scope="row">{classes}</th>
+                  <td>{pricePerClass}</td>
+                  <td>{price}</td>
                 </tr>
               ))}
             </tbody>
