@@ -27,6 +27,7 @@ import {
 import { CancellationPolicyWords } from "./cancellation-policy.tsx";
 import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
+import { PaymentsIntro } from "./payments-intro.tsx";
 import "./payments.css";
 import { allPermissions, type GuardianPermissions, householdIdOf } from "../../../domain/households.ts";
 
@@ -90,10 +91,7 @@ export function PaymentsPage() {
   }, [returned, setParams, queryClient, i18n]);
 
   return (
-    <section className="payments">
-      <h1>
-        <Trans>Choose your class package</Trans>
-      </h1>
+    <PaymentsIntro>
       {auth.status === "client" ? (
         <ClientPayments
           userId={householdIdOf(auth.user)}
@@ -123,7 +121,7 @@ export function PaymentsPage() {
           </button>
         </div>
       </Dialog>
-    </section>
+    </PaymentsIntro>
   );
 }
 

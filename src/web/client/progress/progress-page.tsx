@@ -20,6 +20,7 @@ import { bookedDaysOf, bookingOn, bookingsOfSwimmer } from "../bookings/booked-d
 import { BookingDetailsDialog } from "../bookings/booking-details-lazy.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import { PassedLevels } from "../certificates/passed-levels.tsx";
+import { ProgressIntro } from "./progress-intro.tsx";
 import { SkillsProgress } from "./skills-progress.tsx";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
@@ -31,18 +32,7 @@ import { householdIdOf } from "../../../domain/households.ts";
 export function ProgressPage() {
   const auth = useAuth();
   return (
-    <div className="progress client-bookings">
-      <section className="progress__hero" aria-labelledby="progress-title">
-        <h1 id="progress-title">
-          <Trans>Class Progress</Trans>
-        </h1>
-        <p>
-          <Trans>
-            Every class is a step forward in the water. See your booked classes on the calendar and how far
-            you are in your package.
-          </Trans>
-        </p>
-      </section>
+    <ProgressIntro>
       {auth.status === "client" ? (
         <ClientProgress clientId={householdIdOf(auth.user)} />
       ) : (
@@ -53,7 +43,7 @@ export function ProgressPage() {
           </Trans>
         </p>
       )}
-    </div>
+    </ProgressIntro>
   );
 }
 
