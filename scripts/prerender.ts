@@ -148,7 +148,7 @@ function inLanguage(template: string, locale: Locale): string {
   return template.replace(english, `<html lang="${locale}">`);
 }
 
-const { render, renderTodayFirstFrame } = (await import(
+const { render, renderTodayFirstFrame, renderClientFirstFrame } = (await import(
   pathToFileURL(renderBundle).href
 )) as typeof import("../src/web/entry-server.tsx");
 
@@ -280,11 +280,14 @@ for (const locale of locales) {
     path.join(clientDir, todayShellFile(locale)),
     today.replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
   );
-  // Each client page's, with its code named too. No first frame: docs/decisions/048 measured one.
+  // Each client page's, with its code named too, and its first frame where it has one (client/first-frame.tsx,
+  // docs/decisions/052), painted with the stylesheets its head links.
   for (const [route, module] of Object.entries(clientPageModules)) {
+    const shell = inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale);
+    const frame = renderClientFirstFrame(route, locale) ?? "";
     writeFileSync(
       path.join(clientDir, pageShellFile(route, locale)),
-      inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale),
+      shell.replace(shellRoot, () => `${frame}${shellRoot}`),
     );
   }
 }
