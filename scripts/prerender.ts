@@ -264,6 +264,17 @@ const pageCode = (module: string): string => {
   ].join("\n    ");
 };
 
+/**
+ * A page with a first frame paints it from the HTML and the stylesheets: its scripts (the app shell's and the page's
+ * module preloads) are fetched at low priority behind them, as a prerendered public page's script is, so they
+ * never hold up that paint (docs/decisions/048, 052). The session and the words keep their priority.
+ */
+function scriptsBehindFrame(html: string): string {
+  const scripts = /<(script type="module"|link rel="modulepreload") crossorigin /g;
+  if (!scripts.test(html)) throw new Error("expected module scripts in the app shell");
+  return html.replace(scripts, '<$1 crossorigin fetchpriority="low" ');
+}
+
 const appShellPage = (locale: Locale, preloads = "", pageHead = "") =>
   page(templates.appShell, head({ title: content.school.name }, locale, null, preloads), "")
     .replace('<div id="root">', () => shellRoot)
@@ -284,10 +295,10 @@ for (const locale of locales) {
   // docs/decisions/052), painted with the stylesheets its head links.
   for (const [route, module] of Object.entries(clientPageModules)) {
     const shell = inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale);
-    const frame = renderClientFirstFrame(route, locale) ?? "";
+    const frame = renderClientFirstFrame(route, locale);
     writeFileSync(
       path.join(clientDir, pageShellFile(route, locale)),
-      shell.replace(shellRoot, () => `${frame}${shellRoot}`),
+      frame ? scriptsBehindFrame(shell).replace(shellRoot, () => `${frame}${shellRoot}`) : shell,
     );
   }
 }
