@@ -148,7 +148,7 @@ function inLanguage(template: string, locale: Locale): string {
   return template.replace(english, `<html lang="${locale}">`);
 }
 
-const { render, renderTodayFirstFrame, renderClientFirstFrame } = (await import(
+const { render, renderTodayFirstFrame } = (await import(
   pathToFileURL(renderBundle).href
 )) as typeof import("../src/web/entry-server.tsx");
 
@@ -264,17 +264,6 @@ const pageCode = (module: string): string => {
   ].join("\n    ");
 };
 
-/**
- * A page with a first frame paints it from the HTML and the stylesheets: its scripts (the app shell's and the page's
- * module preloads) are fetched at low priority behind them, as a prerendered public page's script is, so they
- * never hold up that paint (docs/decisions/048, 052). The session and the words keep their priority.
- */
-function scriptsBehindFrame(html: string): string {
-  const scripts = /<(script type="module"|link rel="modulepreload") crossorigin /g;
-  if (!scripts.test(html)) throw new Error("expected module scripts in the app shell");
-  return html.replace(scripts, '<$1 crossorigin fetchpriority="low" ');
-}
-
 const appShellPage = (locale: Locale, preloads = "", pageHead = "") =>
   page(templates.appShell, head({ title: content.school.name }, locale, null, preloads), "")
     .replace('<div id="root">', () => shellRoot)
@@ -291,14 +280,11 @@ for (const locale of locales) {
     path.join(clientDir, todayShellFile(locale)),
     today.replace(shellRoot, () => `${renderTodayFirstFrame(locale)}${shellRoot}`),
   );
-  // Each client page's, with its code named too, and its first frame where it has one (client/first-frame.tsx,
-  // docs/decisions/052), painted with the stylesheets its head links.
+  // Each client page's, with its code named too. No first frame: docs/decisions/048 measured one.
   for (const [route, module] of Object.entries(clientPageModules)) {
-    const shell = inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale);
-    const frame = renderClientFirstFrame(route, locale);
     writeFileSync(
       path.join(clientDir, pageShellFile(route, locale)),
-      frame ? scriptsBehindFrame(shell).replace(shellRoot, () => `${frame}${shellRoot}`) : shell,
+      inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale),
     );
   }
 }

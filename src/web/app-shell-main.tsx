@@ -4,7 +4,6 @@ import { BrowserRouter } from "react-router";
 import { localeTags } from "../domain/locale.ts";
 import { formatter } from "../domain/school-day.ts";
 import { refreshSession } from "./auth/auth-store.ts";
-import { firstFrameId } from "./first-frame.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
@@ -29,7 +28,7 @@ const partsFor = (role: string): CataloguePart[] =>
     ? ["shared", "public", "client", "admin"]
     : ["shared", "public", "client"];
 const guessed = activateLocale(guess, partsFor("client"));
-const session = refreshSession(async (session) => {
+void refreshSession(async (session) => {
   await guessed;
   const locale = "user" in session ? session.user.locale : guess;
   if (locale !== guess) rememberLocale(locale);
@@ -46,11 +45,7 @@ void nextTask().then(() => formatter(localeTags[guess], { dateStyle: "long", tim
 // The first screen renders in a transition, which React splits into short tasks, giving the phone back between
 // them, instead of one task as long as the whole page (issue 31: total blocking time); the page's HTML shows its
 // first frame meanwhile, where it has one (docs/decisions/048).
-// A page whose HTML has a first frame (a client page's introduction, first-frame.ts) also waits for the session:
-// drawn before it, its first screen would be the guard's Loading..., and the frame's words would go and come back.
-// The HTML preloads the session, so it is mostly there by then.
-const shown = document.getElementById(firstFrameId) ? session.catch(() => undefined) : undefined;
-void Promise.all([guessed, firstPage, shown]).then(() => {
+void Promise.all([guessed, firstPage]).then(() => {
   const root = createRoot(container, rootErrorOptions);
   startTransition(() =>
     root.render(

@@ -7,17 +7,14 @@ import { provideSiteContent } from "../content/site-content.ts";
 import { type Locale, localeOfPath, locales, unlocalizedPath } from "../domain/locale.ts";
 import { publicPaths } from "../domain/paths.ts";
 import { messages as enAdmin } from "../locales/en/admin.ts";
-import { messages as enClient } from "../locales/en/client.ts";
 import { messages as enCommon } from "../locales/en/common.ts";
 import { messages as enPublic } from "../locales/en/public.ts";
 import { messages as enShared } from "../locales/en/shared.ts";
 import { messages as esAdmin } from "../locales/es/admin.ts";
-import { messages as esClient } from "../locales/es/client.ts";
 import { messages as esCommon } from "../locales/es/common.ts";
 import { messages as esPublic } from "../locales/es/public.ts";
 import { messages as esShared } from "../locales/es/shared.ts";
 import { TodayFirstFrame } from "./admin/today/first-frame.tsx";
-import { ClientFirstFrame, clientFirstFrames } from "./client/first-frame.tsx";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { pageHead } from "./page-meta.ts";
 import type { PageWords } from "./public/page-words.ts";
@@ -72,28 +69,6 @@ export function renderTodayFirstFrame(locale: Locale): string {
   return renderToStaticMarkup(
     <LocaleProvider>
       <TodayFirstFrame />
-    </LocaleProvider>,
-  );
-}
-
-const clientCatalogues: Record<Locale, Messages> = {
-  en: { ...catalogues.en, ...enClient },
-  es: { ...catalogues.es, ...esClient },
-};
-
-/**
- * A client page's first frame in a language (client/first-frame.tsx), for the prerenderer to put in its
- * app-shell/<page>.<locale>.html; undefined for a page without one.
- */
-export function renderClientFirstFrame(route: string, locale: Locale): string | undefined {
-  const intro = clientFirstFrames[route as keyof typeof clientFirstFrames];
-  if (!intro) return undefined;
-  i18n.loadAndActivate({ locale, messages: clientCatalogues[locale] });
-  return renderToStaticMarkup(
-    <LocaleProvider>
-      <StaticRouter location={route}>
-        <ClientFirstFrame intro={intro} />
-      </StaticRouter>
     </LocaleProvider>,
   );
 }

@@ -2,8 +2,7 @@
  * A page's first frame: static markup in the page's HTML, before the app's root (written by scripts/prerender.ts),
  * that a phone paints as soon as the HTML and the app shell's stylesheet arrive, while the app shell's scripts load
  * (about two seconds on a slow phone network). It goes in the commit that draws the app's first screen (a layout
- * effect in routes.tsx), so both never show together. /today has one (issue 27, docs/decisions/023), and the client
- * pages whose largest words are the same for every family (issue 31, client/first-frame.tsx, docs/decisions/052).
+ * effect in routes.tsx), so both never show together. Only /today has one (issue 27, docs/decisions/023).
  */
 export const firstFrameId = "first-frame";
 

@@ -20,7 +20,6 @@ import { BookedCalendar } from "./bookings/booked-calendar.tsx";
 import { bookingTitleOf, DetailsLabel } from "./bookings/booked-class.tsx";
 import { bookedDaysOf, bookingOn } from "./bookings/booked-days.ts";
 import { BookingDetailsDialog } from "./bookings/booking-details-lazy.tsx";
-import { ClientPanelIntro } from "./client-panel-intro.tsx";
 import { AvailableCredits } from "./credits/available-credits.tsx";
 import "./client-panel.css";
 import { householdIdOf } from "../../domain/households.ts";
@@ -49,7 +48,18 @@ export function ClientPanelPage() {
   const client = auth.status === "client" ? auth.user : null;
   const name = client?.name;
   return (
-    <ClientPanelIntro name={name}>
+    <div className="client-panel client-bookings">
+      <section className="client-panel__hero" aria-labelledby="client-panel-title">
+        <h1 id="client-panel-title">{name ? t`Welcome, ${name}!` : t`Welcome!`}</h1>
+        <p>
+          <Trans>
+            Follow your class calendar, your progress, your instructor's feedback and your photos here.
+          </Trans>
+        </p>
+        <Link to={paths.contact} className="client-panel__cta">
+          <Trans>Get Started</Trans>
+        </Link>
+      </section>
       {client ? (
         <ClassCalendar clientId={householdIdOf(client)} />
       ) : (
@@ -79,7 +89,7 @@ export function ClientPanelPage() {
           <CalendarFeed clientId={householdIdOf(client)} />
         </div>
       )}
-    </ClientPanelIntro>
+    </div>
   );
 }
 

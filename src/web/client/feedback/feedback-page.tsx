@@ -20,7 +20,6 @@ import {
   matchesFilters,
   withFeedbackFilter,
 } from "./feedback-filters.ts";
-import { FeedbackIntro } from "./feedback-intro.tsx";
 import "./feedback.css";
 import { householdIdOf } from "../../../domain/households.ts";
 
@@ -31,7 +30,15 @@ import { householdIdOf } from "../../../domain/households.ts";
 export function FeedbackPage() {
   const auth = useAuth();
   return (
-    <FeedbackIntro>
+    <div className="feedback client-bookings">
+      <section className="feedback__hero" aria-labelledby="feedback-title">
+        <h1 id="feedback-title">
+          <Trans>View Feedback</Trans>
+        </h1>
+        <p>
+          <Trans>Your instructor's notes after each class. Pick a date to read them.</Trans>
+        </p>
+      </section>
       {auth.status === "client" ? (
         <ClientFeedback clientId={householdIdOf(auth.user)} />
       ) : (
@@ -47,7 +54,7 @@ export function FeedbackPage() {
           <Trans>View Gallery</Trans>
         </Link>
       </p>
-    </FeedbackIntro>
+    </div>
   );
 }
 

@@ -27,7 +27,6 @@ import {
 import { CancellationPolicyWords } from "./cancellation-policy.tsx";
 import { ClassCount } from "./class-count.tsx";
 import { followUrl } from "./follow-url.ts";
-import { PaymentsIntro } from "./payments-intro.tsx";
 import "./payments.css";
 import { allPermissions, type GuardianPermissions, householdIdOf } from "../../../domain/households.ts";
 
@@ -91,7 +90,10 @@ export function PaymentsPage() {
   }, [returned, setParams, queryClient, i18n]);
 
   return (
-    <PaymentsIntro>
+    <section className="payments">
+      <h1>
+        <Trans>Choose your class package</Trans>
+      </h1>
       {auth.status === "client" ? (
         <ClientPayments
           userId={householdIdOf(auth.user)}
@@ -121,7 +123,7 @@ export function PaymentsPage() {
           </button>
         </div>
       </Dialog>
-    </PaymentsIntro>
+    </section>
   );
 }
 

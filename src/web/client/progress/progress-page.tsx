@@ -20,7 +20,6 @@ import { bookedDaysOf, bookingOn, bookingsOfSwimmer } from "../bookings/booked-d
 import { BookingDetailsDialog } from "../bookings/booking-details-lazy.tsx";
 import { shownSwimmer, withSwimmer } from "../bookings/shown-swimmer.ts";
 import { PassedLevels } from "../certificates/passed-levels.tsx";
-import { ProgressIntro } from "./progress-intro.tsx";
 import { SkillsProgress } from "./skills-progress.tsx";
 import "./progress.css";
 import { householdIdOf } from "../../../domain/households.ts";
@@ -32,7 +31,18 @@ import { householdIdOf } from "../../../domain/households.ts";
 export function ProgressPage() {
   const auth = useAuth();
   return (
-    <ProgressIntro>
+    <div className="progress client-bookings">
+      <section className="progress__hero" aria-labelledby="progress-title">
+        <h1 id="progress-title">
+          <Trans>Class Progress</Trans>
+        </h1>
+        <p>
+          <Trans>
+            Every class is a step forward in the water. See your booked classes on the calendar and how far
+            you are in your package.
+          </Trans>
+        </p>
+      </section>
       {auth.status === "client" ? (
         <ClientProgress clientId={householdIdOf(auth.user)} />
       ) : (
@@ -43,7 +53,7 @@ export function ProgressPage() {
           </Trans>
         </p>
       )}
-    </ProgressIntro>
+    </div>
   );
 }
 
