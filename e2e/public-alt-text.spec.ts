@@ -15,23 +15,26 @@ test("the pictures are drawings, and their alt texts say what each drawing shows
   expect(alts.join(" ")).not.toMatch(/holding a smiling toddler|thumbs up|standing by a pool/);
 });
 
-for (const path of pages) {
-  // Alt texts are in the prerendered HTML, the same at every width: one width is enough. axe (its image-alt rule
-  // among the rest) runs on each of these pages at both widths in public-pages.spec.ts.
-  test(`${path}: every picture has an alt text from the content file, or none when it only decorates`, {
-    tag: "@desktop-only",
-  }, async ({ page }) => {
-    const known = altTexts(content);
-    known.add(`${content.school.name} home page`);
-    await page.goto(path);
-    // Lazy images are in the document from the start; the carousel's repeats carry the same alts.
-    const alts = await page
-      .locator("main img, header img, footer img")
-      .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
-    expect(alts.length).toBeGreaterThan(0);
-    for (const alt of alts) {
-      expect(alt).not.toBeNull();
-      if (alt) expect(known.has(alt), alt).toBe(true);
-    }
-  });
-}
+// Alt texts are in the prerendered HTML, the same at every width: one width is enough. axe (its image-alt rule among
+// the rest) runs on each of these pages at both widths in public-pages.spec.ts. One page after another in one
+// browser, each checked as it would be alone.
+test("on every public page, every picture has an alt text from the content file, or none when it only decorates", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
+  const known = altTexts(content);
+  known.add(`${content.school.name} home page`);
+  for (const path of pages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      // Lazy images are in the document from the start; the carousel's repeats carry the same alts.
+      const alts = await page
+        .locator("main img, header img, footer img")
+        .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
+      expect(alts.length, path).toBeGreaterThan(0);
+      for (const alt of alts) {
+        expect(alt, path).not.toBeNull();
+        if (alt) expect(known.has(alt), `${alt} on ${path}`).toBe(true);
+      }
+    });
+  }
+});

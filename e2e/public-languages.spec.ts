@@ -36,28 +36,33 @@ async function languageSwitch(page: Page, name: "Español" | "English") {
   return header.getByRole("link", { name, exact: true });
 }
 
-for (const { path, heading: text, title } of spanishPages) {
-  test(`${path} speaks Spanish: lang, title, heading, header and footer, no serious accessibility violation`, async ({
-    page,
-  }) => {
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page).toHaveTitle(title);
-    await expect(heading(page)).toHaveText(text);
-    await expect(page.getByRole("link", { name: "Saltar al contenido principal" })).toBeAttached();
-    await expect(page.getByRole("contentinfo").getByText(spanish.footer.newsletter)).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Suscribirme" })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.waitForLoadState("networkidle");
-    expect(errors).toEqual([]);
+// One page after another in one browser, as a visitor reads the site: each page is checked as it would be alone.
+// At 1440 px only: what is Spanish (lang, title, texts, names) cannot differ with the width, and the pages' layouts
+// are checked with axe at both widths in English (public-pages.spec.ts), the Spanish menu at 375 px below.
+test("each Spanish page speaks Spanish: lang, title, heading, header and footer, no serious accessibility violation", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} (${page.url()})`);
   });
-}
+  for (const { path, heading: text, title } of spanishPages) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page).toHaveTitle(title);
+      await expect(heading(page)).toHaveText(text);
+      await expect(page.getByRole("link", { name: "Saltar al contenido principal" })).toBeAttached();
+      await expect(page.getByRole("contentinfo").getByText(spanish.footer.newsletter)).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("button", { name: "Suscribirme" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.waitForLoadState("networkidle");
+      expect(errors, path).toEqual([]);
+    });
+  }
+});
 
 // What the prerendered HTML says is the same at every width; the layouts are checked at both by the tests above.
 test("a Spanish page names its address in each language, and every link to a public page stays Spanish", {

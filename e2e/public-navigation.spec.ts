@@ -104,13 +104,8 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
   });
 
-  test("the Close button closes it", async ({ page }) => {
-    await page.goto("/services");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await menu.getByRole("button", { name: "Close menu" }).click();
-    await expect(menu).toBeHidden();
-  });
+  // Its Close button closes it too: public-back-closes.spec.ts, "Back closes the menu…", which also checks that it
+  // leaves no step in history.
 
   test("every link navigates and closes the menu", async ({ page }) => {
     await page.goto("/");

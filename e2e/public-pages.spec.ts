@@ -13,58 +13,69 @@ const publicPages = [
   { path: "/cart", heading: content.cartPage.heading, title: /^Cart \| Aqua Nest/ },
 ];
 
-for (const { path, heading, title } of publicPages) {
-  test(`${path} shows its heading, has no serious accessibility violation and logs no error`, async ({
-    page,
-  }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-    // A blocked script or style (our CSP) is not always a console error, but Lighthouse counts it.
-    await page.exposeFunction("reportCspViolation", (text: string) => errors.push(text));
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (event) =>
-        (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-          `CSP ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`,
-        ),
+// One page after another in one browser, as a visitor reads the site: each page is checked as it would be alone.
+// At both widths: each page is laid out differently at 375 px.
+test("every public page shows its heading, has no serious accessibility violation and logs no error", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} (${page.url()})`);
+  });
+  page.on("pageerror", (error) => errors.push(`${error.message} (${page.url()})`));
+  // A blocked script or style (our CSP) is not always a console error, but Lighthouse counts it.
+  await page.exposeFunction("reportCspViolation", (text: string) => errors.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `CSP ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`,
       ),
-    );
+    ),
+  );
 
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page).toHaveTitle(title);
-    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
-    await expectNoSeriousA11yViolations(page);
-    // The session check runs after hydration; give it time to finish before judging the console.
-    await page.waitForLoadState("networkidle");
-    expect(errors).toEqual([]);
-  });
-}
-
-for (const path of ["/", "/about", "/our-team"]) {
-  test(`${path} asks for its largest image from the head and downloads it once`, async ({ page }) => {
-    const images: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
+  for (const { path, heading, title } of publicPages) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
+      await expectNoSeriousA11yViolations(page);
+      // The session check runs after hydration; give it time to finish before judging the console.
+      await page.waitForLoadState("networkidle");
+      expect(errors, path).toEqual([]);
     });
-    await page.goto(path);
+  }
+});
 
-    const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
-    await expect(preload).toHaveCount(1);
-    const largest = page.locator('main img[fetchpriority="high"]');
-    await expect(largest).toHaveJSProperty("complete", true);
-    const shown = new URL(await largest.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
-    expect(shown).toMatch(/\.avif$/);
-    expect(await preload.getAttribute("imagesrcset")).toContain(`${shown} `);
-    // The width the page shows is the one the head asked for: one download, not a second size.
-    const name = shown.replace(/-\d+\.avif$/, "");
-    expect(images.filter((image) => image.startsWith(`${name}-`))).toEqual([shown]);
+// At both widths: each width asks for its own size. The three pages show no picture of another's, so each page's
+// first visit in this one browser is its pictures' first download.
+test("/, /about and /our-team ask for their largest image from the head and download it once", async ({
+  page,
+}) => {
+  const images: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
   });
-}
+  for (const path of ["/", "/about", "/our-team"]) {
+    await test.step(path, async () => {
+      images.length = 0;
+      await page.goto(path);
+
+      const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+      await expect(preload).toHaveCount(1);
+      const largest = page.locator('main img[fetchpriority="high"]');
+      await expect(largest).toHaveJSProperty("complete", true);
+      const shown = new URL(await largest.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+      expect(shown).toMatch(/\.avif$/);
+      expect(await preload.getAttribute("imagesrcset")).toContain(`${shown} `);
+      // The width the page shows is the one the head asked for: one download, not a second size.
+      const name = shown.replace(/-\d+\.avif$/, "");
+      expect(images.filter((image) => image.startsWith(`${name}-`))).toEqual([shown]);
+    });
+  }
+});
 
 test("an unknown address shows the not-found page with a way home", async ({ page }) => {
   const response = await page.goto("/no-such-page");
@@ -165,23 +176,25 @@ test("about: founder story and philosophy, with the thank-you note", { tag: "@de
 
 const ctaPages = ["/", "/services", "/about", "/shop", "/cart"];
 
-for (const path of ctaPages) {
-  test(`every call-to-action on ${path} leads to the contact page`, { tag: "@desktop-only" }, async ({
-    page,
-  }) => {
-    await page.goto(path);
-    // Calls to action are the button-styled links and the Dive In Now! banner.
-    const ctas = page.locator("main").locator("a.button, a.dive-banner");
-    const count = await ctas.count();
-    expect(count).toBeGreaterThan(0);
-    for (const cta of await ctas.all()) {
-      const name = (await cta.textContent())?.trim();
-      // The Shop button opens the shop page, which itself leads only to the contact page (checked on /shop).
-      const expected = path === "/" && name === content.home.shop.cta ? "/shop" : "/contact";
-      await expect(cta, `"${name}" on ${path}`).toHaveAttribute("href", expected);
-    }
-  });
-}
+test("every call-to-action on the public pages leads to the contact page", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
+  for (const path of ctaPages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      // Calls to action are the button-styled links and the Dive In Now! banner.
+      const ctas = page.locator("main").locator("a.button, a.dive-banner");
+      const count = await ctas.count();
+      expect(count, path).toBeGreaterThan(0);
+      for (const cta of await ctas.all()) {
+        const name = (await cta.textContent())?.trim();
+        // The Shop button opens the shop page, which itself leads only to the contact page (checked on /shop).
+        const expected = path === "/" && name === content.home.shop.cta ? "/shop" : "/contact";
+        await expect(cta, `"${name}" on ${path}`).toHaveAttribute("href", expected);
+      }
+    });
+  }
+});
 
 test("Join the Fun! takes the visitor to the contact form", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
