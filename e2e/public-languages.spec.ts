@@ -64,7 +64,7 @@ test("each Spanish page speaks Spanish: lang, title, heading, header and footer,
   }
 });
 
-// What the prerendered HTML says is the same at every width; the layouts are checked at both by the tests above.
+// What the prerendered HTML says is the same at every width; the layouts are checked at both in public-pages.spec.ts.
 test("a Spanish page names its address in each language, and every link to a public page stays Spanish", {
   tag: "@desktop-only",
 }, async ({ page }) => {
