@@ -39,8 +39,9 @@ export async function mailedInvitationLink(email: string): Promise<string> {
  *
  * axe runs in the page itself (AxeBuilder's legacy mode): its default run opens a blank page of its own on every
  * call, injects axe again there and assembles the frames' results in it, which was half or more of each scan's time
- * on two cores (2026-11-27: 0.6–2.5 s against 1.3–5.5 s a scan), and the specs scan 120 times, most at both widths. A page holding
- * a frame of another origin (a third party's form, an embed) gets the default run: only it reaches into that frame.
+ * on two cores (2026-11-27: 0.6–2.5 s against 1.3–5.5 s a scan), and the specs scan 120 times, most at both widths.
+ * A page holding a frame of another origin (a third party's form, an embed) gets the default run: only it reaches
+ * into that frame.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const origin = new URL(page.url()).origin;
