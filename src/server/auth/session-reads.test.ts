@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, sessionUserOf, signedInAdmin, signedInClient } from "../../../test/support/accounts.ts";
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
@@ -69,6 +70,20 @@ describe("onTableWrites", () => {
         .execute(),
     ).rejects.toThrow();
     expect(heard).toBe(3);
+  });
+
+  it("takes a plain select written as raw SQL for the read it is, and any other raw SQL for a write", async () => {
+    let heard = 0;
+    onTableWrites(t.db, ["user"], () => heard++);
+    await sql`select 1`.execute(t.db);
+    await sql`
+      select "id" from "user" where "email" = ${"nobody@example.com"}
+      union all select "id" from "user" where "name" = ${"Nobody"}`.execute(t.db);
+    expect(heard).toBe(0);
+    await sql`update "user" set "name" = "name" where "id" = ${"nobody"}`.execute(t.db);
+    expect(heard).toBe(1);
+    await sql`with "gone" as (select 1) select * from "gone"`.execute(t.db);
+    expect(heard).toBe(2);
   });
 });
 

@@ -13,6 +13,17 @@ import type {
 const anyTable = "*";
 
 /**
+ * Raw SQL that is one plain select: what the repositories write by hand to read (the curriculum in one statement,
+ * the name indexes, the health check's `select 1`, an advisory lock). It must not count as a write, or every such
+ * read would make the session guard forget every session it keeps. A WITH, which may hide a write, a `;`, which
+ * may start a second statement, or an INTO (PostgreSQL's SELECT INTO makes a table) keeps it among the writes.
+ */
+function isPlainSelect(fragments: readonly string[]): boolean {
+  const text = fragments.join(" ");
+  return /^[\s(]*select\s/i.test(text) && !text.includes(";") && !/\binto\b/i.test(text);
+}
+
+/**
  * The table a statement writes, `anyTable` when it may write any, or null for a read. A delete counts as any table:
  * its foreign keys may cascade into others, and deletes are rare enough for that to cost nothing.
  */
@@ -21,6 +32,8 @@ function writtenTable(node: RootOperationNode): string | null {
     case "SelectQueryNode":
       // A data-modifying WITH would hide a write inside a select.
       return node.with ? anyTable : null;
+    case "RawNode":
+      return isPlainSelect(node.sqlFragments) ? null : anyTable;
     case "InsertQueryNode":
       return tableName(node.into) ?? anyTable;
     case "UpdateQueryNode":
