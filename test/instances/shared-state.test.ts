@@ -4,6 +4,7 @@ import { authErrorMessages, messages } from "../../src/domain/messages.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-account.ts";
 import { sessionRecheckMs } from "../../src/server/auth/session.ts";
 import { registerClient } from "../../src/server/clients/service.ts";
+import { curriculumRecheckMs } from "../../src/server/curriculum/service.ts";
 import { queueDueReminders } from "../../src/server/reminders/service.ts";
 import { call, sessionUserOf, signedInAdmin, signedInClient, signIn } from "../support/accounts.ts";
 import { createBooking } from "../support/factories.ts";
@@ -184,6 +185,28 @@ describe.skipIf(!postgresUrl)(
       const refused = await call(b, "GET", `/api/clients/${client.id}/reminders`, { cookie: client.cookie });
       expect(refused.status).toBe(401);
       expect(await sessionUserOf(b, client.cookie)).toBeNull();
+    });
+
+    it("a skill renamed on A is listed at once on A, and on B once B's read of the curriculum is a second old (decision 052)", async () => {
+      const [a, b] = twoInstances();
+      const admin = await signedInAdmin(a);
+      const skillName = async (instance: TestApp, id: number) => {
+        const response = await call(instance, "GET", "/api/curriculum", { cookie: admin.cookie });
+        const { skills } = (await response.json()) as { skills: { id: number; name: string }[] };
+        return skills.find((skill) => skill.id === id)?.name;
+      };
+      const listed = await call(b, "GET", "/api/curriculum", { cookie: admin.cookie });
+      const [skill] = ((await listed.json()) as { skills: { id: number; name: string }[] }).skills;
+      if (!skill) throw new Error("the migrations give the curriculum its skills");
+      const renamed = `${skill.name} (renamed)`;
+      const patched = await call(a, "PATCH", `/api/curriculum/skills/${skill.id}`, {
+        cookie: admin.cookie,
+        body: { name: renamed },
+      });
+      expect(patched.status).toBe(200);
+      expect(await skillName(a, skill.id)).toBe(renamed);
+      await new Promise((resolve) => setTimeout(resolve, curriculumRecheckMs));
+      expect(await skillName(b, skill.id)).toBe(renamed);
     });
 
     it("the outbox sends each mail once when both instances deliver at the same moment", async () => {

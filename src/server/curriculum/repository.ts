@@ -9,7 +9,7 @@ import type {
   Skill,
 } from "../../domain/curriculum.ts";
 import type { LevelPatch, SkillPatch } from "../../domain/curriculum-schemas.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, onTableWrites } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
 
 /** The curriculum tables (migration 0018) belong to this feature: others read through ./service.ts. */
@@ -80,14 +80,64 @@ interface CurriculumRow {
   t7: string | null;
 }
 
+export interface CurriculumAndScales {
+  curriculum: Curriculum;
+  scales: ScaleVersion[];
+}
+
+/** How long a read of the curriculum and scales is used again before it is read afresh (docs/decisions/052). */
+export const curriculumRecheckMs = 1000;
+const curriculumTables = ["level", "skill", "levelSkill", "ratingScaleRating"];
+
+/** Per database: the curriculum as last read, when, and a count of the writes to it this process has made. */
+interface KeptCurriculum {
+  read?: { value: Readonly<CurriculumAndScales>; at: number };
+  generation: number;
+}
+const keptCurricula = new WeakMap<Db, KeptCurriculum>();
+
+/**
+ * The curriculum and the scales, which every /progress and /today request reads and the owner seldom changes: the
+ * last read is used again for `curriculumRecheckMs` (docs/decisions/052, as the session guard's, decision 047). Any
+ * write this process makes to those tables forgets it once the write has run, so this instance's next request sees
+ * an edit; another instance's is seen within the second. In a transaction, and on a database not opened by
+ * openDatabase (no writes to watch), it is always read afresh. What it answers is frozen: it is shared.
+ */
+export async function readCurriculumAndScales(db: Db): Promise<Readonly<CurriculumAndScales>> {
+  if (db.isTransaction) return readCurriculumAndScalesAfresh(db);
+  let kept = keptCurricula.get(db);
+  if (!kept) {
+    const entry: KeptCurriculum = { generation: 0 };
+    const watched = onTableWrites(db, curriculumTables, () => {
+      entry.generation++;
+      entry.read = undefined;
+    });
+    if (!watched) return readCurriculumAndScalesAfresh(db);
+    keptCurricula.set(db, entry);
+    kept = entry;
+  }
+  const now = performance.now();
+  if (kept.read && now - kept.read.at < curriculumRecheckMs) return kept.read.value;
+  const readIn = kept.generation;
+  const value = deepFreeze(await readCurriculumAndScalesAfresh(db));
+  if (readIn === kept.generation) kept.read = { value, at: now };
+  return value;
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * What readCurriculum and readScales read, in one query rather than four: the pages that read the curriculum on
  * every request (/progress, /today) pay one statement for these small tables. Each table's rows are put in their
  * columns of a UNION ALL, then in the same order as those two functions give them.
  */
-export async function readCurriculumAndScales(
-  db: Db,
-): Promise<{ curriculum: Curriculum; scales: ScaleVersion[] }> {
+async function readCurriculumAndScalesAfresh(db: Db): Promise<CurriculumAndScales> {
   const int = sql.raw("cast(null as integer)");
   const text = sql.raw("cast(null as text)");
   const { rows } = await sql<CurriculumRow>`

@@ -52,6 +52,7 @@ export {
   appendAssessment,
   assessmentsOfLessonSkills,
   assessmentsOfSkills,
+  curriculumRecheckMs,
   latestAssessmentsOf,
   passedLevelsOf,
   readCurriculum,
