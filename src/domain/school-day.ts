@@ -29,10 +29,18 @@ export function formatter(locale: string, options: Intl.DateTimeFormatOptions): 
   return found;
 }
 
+/** dayInZone's formatter by zone: asked for each assessment of a /progress answer, so found without a key to build. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The day `moment` falls on in `timeZone`. */
 export function dayInZone(moment: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
+  let days = dayFormatters.get(timeZone);
+  if (!days) {
+    // en-CA formats as YYYY-MM-DD.
+    days = formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, days);
+  }
+  return days.format(moment);
 }
 
 /** The hour (0–23) `moment` falls on in `timeZone`. */
