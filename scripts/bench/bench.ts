@@ -17,7 +17,8 @@
  * bench_<size>_<pid> is made beside it and dropped at the end. At the end: every figure by engine and size, then
  * issue 31's table (report.ts).
  * Results also go to reports/bench.json; a non-2xx answer under load ends the run with exit code 1.
- * BENCH_CPU_PROF=<dir> has the server write a CPU profile there.
+ * BENCH_CPU_PROF=<dir> has the server write a CPU profile there. BENCH_STATEMENT_TIMES=<dir> has it time each SQLite
+ * statement (statement-times.ts), and prints each route's statements and database time per request.
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -53,6 +54,7 @@ import {
   rssFigure,
 } from "./report.ts";
 import { type BenchIds, type Caller, type Route, routes } from "./routes.ts";
+import type { StatementTimes } from "./statement-times.ts";
 
 /** How many assessments the signed-in client's first swimmer has: the longest history /progress reads here. */
 const benchAssessments = 200;
@@ -265,6 +267,37 @@ function profileFlags(): string[] {
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
+/** BENCH_STATEMENT_TIMES=<dir>: the file the server writes its statements' times to (statement-times.ts; SQLite). */
+function statementTimesFile(engine: Engine, clients: number): string | undefined {
+  const dir = process.env.BENCH_STATEMENT_TIMES;
+  if (!dir || engine !== "sqlite") return undefined;
+  mkdirSync(dir, { recursive: true });
+  return path.resolve(dir, `${engine}-${clients}.json`);
+}
+
+/** Each route's statements per request, database time per request, and its three costliest statements. */
+function printStatementTimes(file: string, chosen: Route[], ids: BenchIds): void {
+  const times = JSON.parse(readFileSync(file, "utf8")) as StatementTimes;
+  console.error(`  statements by route (${file}):`);
+  for (const route of chosen) {
+    const measured = times[route.path(ids)];
+    if (!measured || measured.requests === 0) continue;
+    const perRequest = (value: number) => value / measured.requests;
+    const statements = Object.entries(measured.statements).sort(([, a], [, b]) => b.micros - a.micros);
+    const count = statements.reduce((sum, [, each]) => sum + each.count, 0);
+    const micros = statements.reduce((sum, [, each]) => sum + each.micros, 0);
+    console.error(
+      `  ${route.name}: ${perRequest(count).toFixed(2)} statements, ${Math.round(perRequest(micros))} µs a request`,
+    );
+    for (const [sql, each] of statements.slice(0, 3)) {
+      const text = sql.replace(/\s+/g, " ").trim().slice(0, 110);
+      console.error(
+        `    ${Math.round(perRequest(each.micros))} µs (${perRequest(each.count).toFixed(2)}×) ${text}`,
+      );
+    }
+  }
+}
+
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise((resolve) => {
@@ -430,10 +463,12 @@ async function benchOne(
   const barePort = await freePort();
   const port = await freePort();
   const bare = await startProcess("scripts/bench/bare-server.ts", { PORT: String(barePort) });
+  const timesFile = statementTimesFile(engine, clients);
   const server = await startProcess(
     "src/server/main.ts",
     {
       ...env,
+      ...(timesFile ? { BENCH_STATEMENT_TIMES_FILE: timesFile } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
@@ -441,7 +476,14 @@ async function benchOne(
       ADMIN_PASSWORD: admin.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    { nodeFlags: profileFlags() },
+    {
+      nodeFlags: [
+        ...profileFlags(),
+        ...(timesFile
+          ? ["--import", "tsx", "--import", path.resolve("scripts/bench/statement-times.ts")]
+          : []),
+      ],
+    },
   );
   let peakRss = 0;
   let routePeakRss = 0;
@@ -452,6 +494,10 @@ async function benchOne(
     routePeakRss = Math.max(routePeakRss, rss);
   }, 500);
   const figures: Figure[] = [];
+  const chosen = routes.filter(
+    (route) => opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word)),
+  );
+  const ids: BenchIds = { clientId: client.id, familyId: family.householdId };
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     const cookies: Record<Caller, string | undefined> = {
@@ -462,7 +508,6 @@ async function benchOne(
       instructor: await signIn(baseUrl, instructor.email, clientPassword),
     };
     await issueCredits(baseUrl, cookies.admin as string, family.householdId, today);
-    const ids: BenchIds = { clientId: client.id, familyId: family.householdId };
     const bareFigure = await load(
       `http://127.0.0.1:${barePort}/`,
       undefined,
@@ -478,9 +523,6 @@ async function benchOne(
       ratio: f.requestsPerSecond / bareFigure.requestsPerSecond,
     });
     figures.push(row(bareRoute, bareFigure));
-    const chosen = routes.filter(
-      (route) => opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word)),
-    );
     for (const route of chosen) {
       const url = baseUrl + route.path(ids);
       // A slow route leaves requests queued after autocannon stops; the next route is measured once they drained.
@@ -511,6 +553,7 @@ async function benchOne(
     rmSync(dataDir, { recursive: true, force: true });
     await dropBenchDatabase(env.DATABASE_URL);
   }
+  if (timesFile) printStatementTimes(timesFile, chosen, ids);
   console.error(`  server RSS peak: ${peakRss} MB`);
   figures.push(rssFigure(engine, clients, opts.bookings, peakRss));
   return figures;
