@@ -4,6 +4,7 @@ import { call, sessionUserOf, signedInAdmin, signedInClient } from "../../../tes
 import { buildTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
 import { onTableWrites } from "../db/database.ts";
+import { isPostgres } from "../db/portable.ts";
 import { authStoresOn } from "./idle-auth-stores.ts";
 
 /**
@@ -84,6 +85,9 @@ describe("onTableWrites", () => {
     expect(heard).toBe(1);
     await sql`with "gone" as (select 1) select * from "gone"`.execute(t.db);
     expect(heard).toBe(2);
+    const copy = isPostgres(t.db) ? sql.raw(`into temporary "copied"`) : sql.raw("");
+    await sql`select "id" ${copy} from "user" where "id" = ${"nobody"}`.execute(t.db);
+    expect(heard).toBe(isPostgres(t.db) ? 3 : 2);
   });
 });
 

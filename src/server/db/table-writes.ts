@@ -5,6 +5,7 @@ import type {
   PluginTransformResultArgs,
   QueryId,
   QueryResult,
+  RawNode,
   RootOperationNode,
   UnknownRow,
 } from "kysely";
@@ -16,11 +17,18 @@ const anyTable = "*";
  * Raw SQL that is one plain select: what the repositories write by hand to read (the curriculum in one statement,
  * the name indexes, the health check's `select 1`, an advisory lock). It must not count as a write, or every such
  * read would make the session guard forget every session it keeps. A WITH, which may hide a write, a `;`, which
- * may start a second statement, or an INTO (PostgreSQL's SELECT INTO makes a table) keeps it among the writes.
+ * may start a second statement, or an INTO (PostgreSQL's SELECT INTO makes a table) keeps it among the writes, in
+ * the statement's own text or in raw SQL put inside it (`sql.raw`, a nested `sql`).
  */
-function isPlainSelect(fragments: readonly string[]): boolean {
-  const text = fragments.join(" ");
+function isPlainSelect(node: RawNode): boolean {
+  const text = rawText(node);
   return /^[\s(]*select\s/i.test(text) && !text.includes(";") && !/\binto\b/i.test(text);
+}
+
+/** A raw statement's own text, then that of the raw SQL among its parameters (values are not SQL). */
+function rawText(node: RawNode): string {
+  const nested = node.parameters.filter((parameter): parameter is RawNode => parameter.kind === "RawNode");
+  return [...node.sqlFragments, ...nested.map(rawText)].join(" ");
 }
 
 /**
@@ -33,7 +41,7 @@ function writtenTable(node: RootOperationNode): string | null {
       // A data-modifying WITH would hide a write inside a select.
       return node.with ? anyTable : null;
     case "RawNode":
-      return isPlainSelect(node.sqlFragments) ? null : anyTable;
+      return isPlainSelect(node) ? null : anyTable;
     case "InsertQueryNode":
       return tableName(node.into) ?? anyTable;
     case "UpdateQueryNode":
