@@ -7,7 +7,8 @@ import { messages } from "../../domain/messages.ts";
 import { sessionHintCookie } from "../../domain/session-hint.ts";
 import { inactivitySignOutMs } from "../../domain/timing.ts";
 import type { Clock } from "../clock.ts";
-import { type Db, onTableWrites } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { keptReads } from "../db/kept-reads.ts";
 import { toDate } from "../db/schema.ts";
 import { actingAs } from "../http/acting-person.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -95,30 +96,16 @@ export const sessionRecheckMs = 1000;
 /**
  * Each session's row as last read, for `sessionRecheckMs` on the guard's clock: a page's burst of requests, and the
  * polls of open pages, read it once. Any write this process makes to the tables it comes from (session, user,
- * guardian, client) forgets them all, once the write has run (db/table-writes.ts), so a sign-out, a deleted client
- * or a changed permission is refused on this instance's next request; another instance's writes are seen within
- * `sessionRecheckMs`. A read that a write overtook is not kept. Without a watched database nothing is kept.
+ * guardian, client) forgets them all, so a sign-out, a deleted client or a changed permission is refused on this
+ * instance's next request; another instance's writes are seen within `sessionRecheckMs` (db/kept-reads.ts).
  */
 function sessionReads(db: Db, clock: Clock) {
-  const kept = new Map<string, { row: SignedInSessionRow | undefined; readAt: number }>();
-  const capacity = 10_000;
-  let generation = 0;
-  const watched = onTableWrites(db, ["session", "user", "guardian", "client"], () => {
-    generation++;
-    kept.clear();
+  const keep = keptReads<SignedInSessionRow | undefined>(db, ["session", "user", "guardian", "client"], {
+    recheckMs: sessionRecheckMs,
+    now: () => clock.now().getTime(),
+    capacity: 10_000,
   });
-  return async (token: string): Promise<SignedInSessionRow | undefined> => {
-    const now = clock.now().getTime();
-    const known = kept.get(token);
-    if (known && now - known.readAt >= 0 && now - known.readAt < sessionRecheckMs) return known.row;
-    const readIn = generation;
-    const row = await findSignedInSession(db, token);
-    if (watched && readIn === generation) {
-      if (kept.size >= capacity) kept.delete(kept.keys().next().value as string);
-      kept.set(token, { row, readAt: now });
-    }
-    return row;
-  };
+  return (token: string) => keep(token, () => findSignedInSession(db, token));
 }
 
 /**

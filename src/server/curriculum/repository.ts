@@ -9,7 +9,8 @@ import type {
   Skill,
 } from "../../domain/curriculum.ts";
 import type { LevelPatch, SkillPatch } from "../../domain/curriculum-schemas.ts";
-import { type Db, onTableWrites } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { type KeptReads, keptReads } from "../db/kept-reads.ts";
 import { isPostgres } from "../db/portable.ts";
 
 /** The curriculum tables (migration 0018) belong to this feature: others read through ./service.ts. */
@@ -89,39 +90,27 @@ export interface CurriculumAndScales {
 export const curriculumRecheckMs = 1000;
 const curriculumTables = ["level", "skill", "levelSkill", "ratingScaleRating"];
 
-/** Per database: the curriculum as last read, when, and a count of the writes to it this process has made. */
-interface KeptCurriculum {
-  read?: { value: Readonly<CurriculumAndScales>; at: number };
-  generation: number;
-}
-const keptCurricula = new WeakMap<Db, KeptCurriculum>();
+const keptCurricula = new WeakMap<Db, KeptReads<Readonly<CurriculumAndScales>>>();
 
 /**
  * The curriculum and the scales, which every /progress and /today request reads and the owner seldom changes: the
- * last read is used again for `curriculumRecheckMs` (docs/decisions/052, as the session guard's, decision 047). Any
- * write this process makes to those tables forgets it once the write has run, so this instance's next request sees
- * an edit; another instance's is seen within the second. In a transaction, and on a database not opened by
- * openDatabase (no writes to watch), it is always read afresh. What it answers is frozen: it is shared.
+ * last read is used again for `curriculumRecheckMs` (docs/decisions/052, db/kept-reads.ts, as the session guard's).
+ * Any write this process makes to those tables forgets it, so this instance's next request sees an edit; another
+ * instance's is seen within the second. In a transaction it is always read afresh. What it answers is frozen: it is
+ * shared.
  */
 export async function readCurriculumAndScales(db: Db): Promise<Readonly<CurriculumAndScales>> {
   if (db.isTransaction) return readCurriculumAndScalesAfresh(db);
   let kept = keptCurricula.get(db);
   if (!kept) {
-    const entry: KeptCurriculum = { generation: 0 };
-    const watched = onTableWrites(db, curriculumTables, () => {
-      entry.generation++;
-      entry.read = undefined;
+    kept = keptReads(db, curriculumTables, {
+      recheckMs: curriculumRecheckMs,
+      now: () => performance.now(),
+      capacity: 1,
     });
-    if (!watched) return readCurriculumAndScalesAfresh(db);
-    keptCurricula.set(db, entry);
-    kept = entry;
+    keptCurricula.set(db, kept);
   }
-  const now = performance.now();
-  if (kept.read && now - kept.read.at < curriculumRecheckMs) return kept.read.value;
-  const readIn = kept.generation;
-  const value = deepFreeze(await readCurriculumAndScalesAfresh(db));
-  if (readIn === kept.generation) kept.read = { value, at: now };
-  return value;
+  return kept("curriculum", async () => deepFreeze(await readCurriculumAndScalesAfresh(db)));
 }
 
 function deepFreeze<T>(value: T): Readonly<T> {
