@@ -190,13 +190,13 @@ describe.skipIf(!postgresUrl)(
     it("a skill renamed on A is listed at once on A, and on B once B's read of the curriculum is a second old (decision 052)", async () => {
       const [a, b] = twoInstances();
       const admin = await signedInAdmin(a);
-      const skillName = async (instance: TestApp, id: number) => {
+      const skillsOn = async (instance: TestApp) => {
         const response = await call(instance, "GET", "/api/curriculum", { cookie: admin.cookie });
-        const { skills } = (await response.json()) as { skills: { id: number; name: string }[] };
-        return skills.find((skill) => skill.id === id)?.name;
+        return ((await response.json()) as { skills: { id: number; name: string }[] }).skills;
       };
-      const listed = await call(b, "GET", "/api/curriculum", { cookie: admin.cookie });
-      const [skill] = ((await listed.json()) as { skills: { id: number; name: string }[] }).skills;
+      const skillName = async (instance: TestApp, id: number) =>
+        (await skillsOn(instance)).find((skill) => skill.id === id)?.name;
+      const [skill] = await skillsOn(b);
       if (!skill) throw new Error("the migrations give the curriculum its skills");
       const renamed = `${skill.name} (renamed)`;
       const patched = await call(a, "PATCH", `/api/curriculum/skills/${skill.id}`, {
