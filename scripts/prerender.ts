@@ -15,6 +15,7 @@ import { contentIn } from "../src/content/site-content.ts";
 import { sessionPath } from "../src/domain/api.ts";
 import { defaultLocale, type Locale, locales, localeTags, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
+import { publicBootScript, publicEntryAttribute } from "../src/domain/public-boot.ts";
 import { sessionHintScript } from "../src/domain/session-hint.ts";
 import {
   appShellFile,
@@ -42,17 +43,18 @@ const ogLocale = (locale: Locale) => localeTags[locale].replace("-", "_");
 /**
  * The head of a page: its title and description in its language and, for a public page (`route`, its address
  * without language), its canonical address in that language and its address in every language (hreflang, with
- * English as the default for any other). Any other page is not for search engines.
+ * English as the default for any other). Any other page is not for search engines. `early`: tags the browser reads
+ * before the rest (a public page's boot script, a page's preloads).
  */
 function head(
   page: { title: string; description?: string },
   locale: Locale,
   route: string | null,
-  preloads = "",
+  early = "",
 ): string {
   const title = escapeHtml(page.title);
   const tags = [`<title>${title}</title>`, `<script>${sessionHintScript}</script>`];
-  if (preloads) tags.push(preloads);
+  if (early) tags.push(early);
   if (page.description) tags.push(`<meta name="description" content="${escapeHtml(page.description)}" />`);
   if (route) {
     const address = (language: Locale) => `${publicUrlPlaceholder}${localizedPath(route, language)}`;
@@ -75,15 +77,17 @@ function head(
 }
 
 /**
- * A prerendered page is whole before its script runs: the script only makes it interactive. So it is fetched at low
- * priority, after the stylesheet and the page's largest image, instead of competing with them (Vite's own tag has
- * no such attribute, and drops one written in index.html).
+ * A prerendered page is whole before its script runs: the script only makes it interactive. So the page does not
+ * name it for the parser; its boot script (domain/public-boot.ts) asks for it once the page has painted, from the
+ * address written on the root (docs/decisions/053). Answers the template without Vite's tag, and that address.
  */
-function scriptAfterContent(html: string): string {
-  const entryScript = /<script type="module" crossorigin src="/g;
-  if ((html.match(entryScript) ?? []).length !== 1)
-    throw new Error("expected one module script in index.html");
-  return html.replace(entryScript, '<script type="module" crossorigin fetchpriority="low" src="');
+function entryAfterPaint(html: string): { html: string; entry: string } {
+  const tags = [
+    ...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g),
+  ];
+  if (tags.length !== 1) throw new Error("expected one module script in index.html");
+  const [tag, entry] = tags[0] as unknown as [string, string];
+  return { html: html.replace(tag, ""), entry };
 }
 
 /**
@@ -101,9 +105,8 @@ function stylesheetInline(html: string): { html: string; hash: string } {
   return { html: html.replace(link, `<style>${css}</style>`), hash };
 }
 
-const publicTemplate = stylesheetInline(
-  scriptAfterContent(readFileSync(path.join(clientDir, "index.html"), "utf8")),
-);
+const publicEntry = entryAfterPaint(readFileSync(path.join(clientDir, "index.html"), "utf8"));
+const publicTemplate = stylesheetInline(publicEntry.html);
 writeFileSync(
   path.join(clientDir, inlineStyleHashesFile),
   `${JSON.stringify({ hashes: [publicTemplate.hash] })}\n`,
@@ -114,15 +117,22 @@ const templates = {
   public: publicTemplate.html,
   appShell: readFileSync(path.join(clientDir, "app.html"), "utf8"),
 };
-/** A page from its template; `words`: the address of its words' file, named on its root (page-words.ts). */
-const page = (template: string, headHtml: string, appHtml: string, words?: string) => {
+/** A page from its template; `rootAttributes`: written on its root (a public page's words and entry). */
+const page = (
+  template: string,
+  headHtml: string,
+  appHtml: string,
+  rootAttributes: Record<string, string> = {},
+) => {
   const root = '<div id="root"><!--app--></div>';
   if (!template.includes(root)) throw new Error(`expected ${root} in the template`);
-  const attribute = words ? ` ${pageWordsAttribute}="${escapeHtml(words)}"` : "";
+  const attributes = Object.entries(rootAttributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join("");
   // Replaced by functions: a page's text may hold "$&" and the like, which a replacement string would expand.
   return template
     .replace("<!--head-->", () => headHtml)
-    .replace(root, () => `<div id="root"${attribute}>${appHtml}</div>`);
+    .replace(root, () => `<div id="root"${attributes}>${appHtml}</div>`);
 };
 
 /**
@@ -180,9 +190,9 @@ function writePublicPage(
     path.join(clientDir, file),
     page(
       inLanguage(templates.public, locale),
-      head(rendered.head, locale, route, preloads),
+      head(rendered.head, locale, route, `<script>${publicBootScript}</script>${preloads}`),
       body,
-      wordsFile(rendered.words),
+      { [pageWordsAttribute]: wordsFile(rendered.words), [publicEntryAttribute]: publicEntry.entry },
     ),
   );
 }

@@ -1,16 +1,17 @@
-import { holdEarlyClicks } from "./public/early-clicks.ts";
+import { takeOverEarlyClicks } from "./public/early-clicks.ts";
 import { fetchPageWords } from "./public/page-words.ts";
 import "./styles/global.css";
 
 /**
  * The prerendered public pages and the 404 page (index.html). Each arrives whole, styled, with its images: its
- * script only makes it interactive. So the app (React, the router, the pages) is fetched once the page has loaded,
- * instead of competing with the stylesheet and the largest image for the first paint (docs/decisions/012), and with
- * it the page's words in the language it was prerendered in (page-words.ts).
+ * script only makes it interactive, so the page asks for this script once it has painted (domain/public-boot.ts),
+ * and this script fetches the app (React, the router, the pages) once the page has loaded, instead of competing with
+ * the largest image (docs/decisions/012), and with it the page's words in the language it was prerendered in
+ * (page-words.ts).
  */
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
-const earlyClicks = holdEarlyClicks(container);
+const earlyClicks = takeOverEarlyClicks();
 
 const start = async () => {
   const [{ hydrate }, words] = await Promise.all([import("./public/hydrate.tsx"), fetchPageWords(container)]);

@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { publicBootScript } from "../../domain/public-boot.ts";
 import { sessionHintScript } from "../../domain/session-hint.ts";
 
-/** The one inline script of our pages (domain/session-hint.ts), allowed by its hash and nothing else inline. */
-const sessionHintHash = `'sha256-${createHash("sha256").update(sessionHintScript).digest("base64")}'`;
+/**
+ * The inline scripts of our pages, each allowed by its hash and nothing else inline: the session hint of every page
+ * (domain/session-hint.ts) and the public pages' boot script (domain/public-boot.ts).
+ */
+const inlineScriptHashes = [sessionHintScript, publicBootScript]
+  .map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`)
+  .join(" ");
 
 /** Browser features nothing on the site uses: off for our pages and every frame in them. */
 const featuresOff = [
@@ -79,7 +85,7 @@ function pageHeaders(
 ): [string, string][] {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${sessionHintHash}`,
+    `script-src 'self' ${inlineScriptHashes}`,
     ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(" "),
     "img-src 'self' data: blob:",
     "media-src 'self'",

@@ -1,0 +1,46 @@
+/**
+ * A prerendered public page is whole before any script runs: its script (web/main.tsx) only makes it interactive.
+ * So the page asks for that script once it has painted (docs/decisions/053), from this script in its head, which
+ * also holds a click on a button from the start, until the app can answer it (web/public/early-clicks.ts takes the
+ * held clicks over and presses them again). A link works without the app; a link marked `data-hold-click` (the
+ * language switch) is held like a button. The prerenderer writes the script in every public page's head and the
+ * entry's address on its root (`data-entry`); the CSP allows exactly this text by its hash
+ * (server/http/security-headers.ts): a contract of both sides, so it lives here.
+ */
+export const publicEntryAttribute = "data-entry";
+
+/** Where the script leaves the clicks it held, for the app to take over. */
+export const earlyClicksGlobal = "earlyClicks";
+
+export interface EarlyClicks {
+  held: HTMLElement[];
+  /** Stops holding clicks. */
+  stop: () => void;
+}
+
+/**
+ * The entry is asked for once the first contentful paint is reported (when the frame reached the screen: later than
+ * a `requestAnimationFrame` callback runs, and often later than the load event). A page opened in the background
+ * reports it once shown. A browser without Paint Timing asks at the load event.
+ */
+export const publicBootScript = [
+  "(()=>{",
+  "const held=[];",
+  "const hold=(e)=>{",
+  'const b=e.target instanceof Element?e.target.closest("button, a[data-hold-click]"):null;',
+  'const root=document.getElementById("root");',
+  "if(!b||!root||!root.contains(b))return;",
+  "e.preventDefault();e.stopPropagation();held.push(b)};",
+  'document.addEventListener("click",hold,true);',
+  `window.${earlyClicksGlobal}={held,stop:()=>document.removeEventListener("click",hold,true)};`,
+  "const load=()=>{",
+  'const s=document.createElement("script");s.type="module";',
+  `s.src=document.getElementById("root").getAttribute("${publicEntryAttribute}");`,
+  "document.head.append(s)};",
+  'if(!PerformanceObserver.supportedEntryTypes?.includes("paint")){addEventListener("load",load,{once:true});return}',
+  "const painted=new PerformanceObserver((list)=>{",
+  'if(list.getEntriesByName("first-contentful-paint").length===0)return;',
+  "painted.disconnect();setTimeout(load)});",
+  'painted.observe({type:"paint",buffered:true})',
+  "})()",
+].join("");
