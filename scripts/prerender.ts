@@ -91,13 +91,14 @@ function entryAfterPaint(html: string): { html: string; entry: string } {
 }
 
 /**
- * The public pages' one stylesheet, written into each page: the first paint then waits for the HTML alone, not for
- * a second request (about a round trip sooner on a phone). The CSP allows exactly this text by its hash
- * (inlineStyleHashesFile, read by the server at start-up); the stylesheet file stays for the app's own loader.
+ * A template's one stylesheet (the public pages', the app shell's), written into each page: the first paint then
+ * waits for the HTML alone, not for a second request (about a round trip sooner on a phone; docs/decisions/012 and
+ * 054). The CSP allows exactly this text by its hash (inlineStyleHashesFile, read by the server at start-up); the
+ * stylesheet file stays for the app's own loader.
  */
 function stylesheetInline(html: string): { html: string; hash: string } {
   const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
-  if (links.length !== 1) throw new Error("expected one stylesheet in index.html");
+  if (links.length !== 1) throw new Error("expected one stylesheet in the template");
   const [link, file] = links[0] as unknown as [string, string];
   const css = readFileSync(path.join(clientDir, file), "utf8");
   if (/<\/style|url\(|@import/i.test(css)) throw new Error(`${file} cannot be inlined as it is`);
@@ -107,15 +108,16 @@ function stylesheetInline(html: string): { html: string; hash: string } {
 
 const publicEntry = entryAfterPaint(readFileSync(path.join(clientDir, "index.html"), "utf8"));
 const publicTemplate = stylesheetInline(publicEntry.html);
+const appShellTemplate = stylesheetInline(readFileSync(path.join(clientDir, "app.html"), "utf8"));
 writeFileSync(
   path.join(clientDir, inlineStyleHashesFile),
-  `${JSON.stringify({ hashes: [publicTemplate.hash] })}\n`,
+  `${JSON.stringify({ hashes: [publicTemplate.hash, appShellTemplate.hash] })}\n`,
 );
 
 /** Vite's two pages: the public pages' (index.html) and the app shell's (app.html), each with its own scripts. */
 const templates = {
   public: publicTemplate.html,
-  appShell: readFileSync(path.join(clientDir, "app.html"), "utf8"),
+  appShell: appShellTemplate.html,
 };
 /** A page from its template; `rootAttributes`: written on its root (a public page's words and entry). */
 const page = (

@@ -33,8 +33,8 @@ const featuresForEmbeds = ["autoplay", "encrypted-media", "picture-in-picture", 
 /**
  * Headers every answer carries (a shorter set for the API's JSON). Embeds (reels, contract form) are the only
  * third-party frames allowed, and the only origins besides ours that may be granted what they ask for. No inline
- * styles but the public pages' stylesheet, by its hash (`styleHashes`): React sets `style` props through the CSSOM,
- * which a CSP allows, and the prerendered HTML has no `style` attribute.
+ * styles but the public pages' and the app shell's stylesheets, by their hashes (`styleHashes`): React sets `style`
+ * props through the CSSOM, which a CSP allows, and the prerendered HTML has no `style` attribute.
  * HSTS only when the site is served over https (`https`), so a plain-http install is never locked out.
  */
 export function securityHeaders(
