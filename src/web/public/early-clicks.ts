@@ -2,7 +2,7 @@ import { type EarlyClicks, earlyClicksGlobal } from "../../domain/public-boot.ts
 
 /**
  * Until the app has hydrated, a button on a prerendered page does nothing (a link works: it loads its page). So the
- * page's boot script (domain/public-boot.ts) holds a click on a button from the first paint, and the app takes the
+ * page's boot script (domain/public-boot.ts) holds a click on a button from the start, and the app takes the
  * held clicks over here: once hydrated, it presses each button again. A submit button held this way does not post
  * its form natively either. A link marked `data-hold-click` (the language switch, which must remember the choice
  * before it leaves) is held the same way.
