@@ -15,6 +15,12 @@
  * Each page is audited --runs times (3 by default), one pass over every page per run so a busy moment of the
  * machine does not land on one page only; the table gives each page's median scores, LCP and FCP, and LCP's range.
  *
+ *   npm run audit:lighthouse -- --http2
+ *
+ * serves the pages through a local HTTPS and HTTP/2 proxy (scripts/http2-proxy.ts), as a deployment behind nginx or
+ * Caddy serves them (docs/several-instances.md): a page's requests then share one connection. Without it the audit
+ * asks the server itself, over HTTP/1.1. Combines with the options below.
+ *
  *   npm run audit:lighthouse -- --staff
  *
  * audits the instructor's day instead (/today, issue 31: performance at least 95): signed in as the owner, on the
@@ -39,6 +45,7 @@ import { locales, localizedPath } from "../src/domain/locale.ts";
 import { paths, publicPaths, todayPath } from "../src/domain/paths.ts";
 import { openDatabase, sqliteFileIn } from "../src/server/db/database.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { startHttp2Proxy } from "./http2-proxy.ts";
 
 /** design.md: at most 90 KB (90,000 bytes) of JavaScript as served on a public page's first load. */
 const SCRIPT_BUDGET_BYTES = 90_000;
@@ -55,6 +62,7 @@ const { values: options } = parseArgs({
     pages: { type: "string" },
     staff: { type: "boolean", default: false },
     client: { type: "boolean", default: false },
+    http2: { type: "boolean", default: false },
   },
 });
 const signedIn = options.staff || options.client;
@@ -134,6 +142,9 @@ const server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+/** Where the audited pages are asked for: the server itself, or the HTTPS and HTTP/2 proxy in front of it. */
+let auditOrigin = origin;
+let proxy: { close: () => void } | undefined;
 
 const runsOf = new Map<string, Run[]>();
 
@@ -242,9 +253,20 @@ async function signInAs(account: { email: string; password: string }): Promise<s
 try {
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ["--headless=new", ...chromiumFlags],
+    // --http2: the proxy's certificate is made for the run, and signed by nobody.
+    chromeFlags: [
+      "--headless=new",
+      ...chromiumFlags,
+      ...(options.http2 ? ["--ignore-certificate-errors"] : []),
+    ],
   });
   await waitForHealth(server);
+  if (options.http2) {
+    const started = await startHttp2Proxy(port, dataDir);
+    proxy = started;
+    auditOrigin = started.origin;
+    console.error(`audited over HTTPS and HTTP/2 through ${auditOrigin}`);
+  }
   const cookie = options.staff ? await ownersBusiestDay() : options.client ? await seededFamily() : undefined;
   for (const page of pages) runsOf.set(page, []);
   for (let run = 1; run <= runs; run++) {
@@ -255,13 +277,14 @@ try {
   }
 } finally {
   await chrome?.kill();
+  proxy?.close();
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function auditPage(page: string, chromePort: number, cookie?: string): Promise<Run> {
   const audit = () =>
-    lighthouse(`${origin}${page}`, {
+    lighthouse(`${auditOrigin}${page}`, {
       port: chromePort,
       output: "json",
       logLevel: "error",
