@@ -35,12 +35,10 @@ export async function startHttp2Proxy(
 ): Promise<{ origin: string; close: () => void }> {
   const key = path.join(dir, "proxy-key.pem");
   const cert = path.join(dir, "proxy-cert.pem");
+  const subject = ["-subj", "/CN=localhost"];
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1"].concat([
-      "-subj",
-      "/CN=localhost",
-    ]),
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", ...subject],
     { stdio: "ignore" },
   );
   const server = http2.createSecureServer(

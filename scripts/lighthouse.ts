@@ -142,9 +142,8 @@ const server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-/** Where the audited pages are asked for: the server itself, or the HTTPS and HTTP/2 proxy in front of it. */
-let auditOrigin = origin;
-let proxy: { close: () => void } | undefined;
+/** --http2: the HTTPS and HTTP/2 proxy in front of the server, where the audited pages are then asked for. */
+let proxy: Awaited<ReturnType<typeof startHttp2Proxy>> | undefined;
 
 const runsOf = new Map<string, Run[]>();
 
@@ -262,10 +261,8 @@ try {
   });
   await waitForHealth(server);
   if (options.http2) {
-    const started = await startHttp2Proxy(port, dataDir);
-    proxy = started;
-    auditOrigin = started.origin;
-    console.error(`audited over HTTPS and HTTP/2 through ${auditOrigin}`);
+    proxy = await startHttp2Proxy(port, dataDir);
+    console.error(`audited over HTTPS and HTTP/2 through ${proxy.origin}`);
   }
   const cookie = options.staff ? await ownersBusiestDay() : options.client ? await seededFamily() : undefined;
   for (const page of pages) runsOf.set(page, []);
@@ -284,7 +281,7 @@ try {
 
 async function auditPage(page: string, chromePort: number, cookie?: string): Promise<Run> {
   const audit = () =>
-    lighthouse(`${auditOrigin}${page}`, {
+    lighthouse(`${proxy?.origin ?? origin}${page}`, {
       port: chromePort,
       output: "json",
       logLevel: "error",
