@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
@@ -75,6 +76,57 @@ test("/, /about and /our-team ask for their largest image from the head and down
       expect(images.filter((image) => image.startsWith(`${name}-`))).toEqual([shown]);
     });
   }
+});
+
+/**
+ * /about with its hero's download held back by the test: the photos in view come, those below the screen wait for
+ * the hero's paint, and a visitor who scrolls first does not wait. At 375 px, the phone this is for: the rule is the
+ * same at every width.
+ */
+test.describe("photos below the screen wait for the page's largest image", { tag: "@mobile-only" }, () => {
+  async function aboutWithHeldHero(page: Page) {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") requested.push(new URL(request.url()).pathname);
+    });
+    let letHeroGo = () => {};
+    const heroHeld = new Promise<void>((resolve) => {
+      letHeroGo = resolve;
+    });
+    await page.route("**/media/about-hero-*", async (route) => {
+      await heroHeld;
+      await route.continue();
+    });
+    // The load event waits for the hero.
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    // The founder's photo is in view on a phone: its request says the browser has looked for lazy photos to fetch.
+    await expect.poll(() => requested.some((path) => path.startsWith("/media/founder-"))).toBe(true);
+    const below = () => requested.filter((path) => /^\/media\/(passion|teaching|carousel)-/.test(path));
+    expect(below()).toEqual([]);
+    return { below, letHeroGo };
+  }
+
+  test("they are fetched once the hero has painted", async ({ page }) => {
+    const { below, letHeroGo } = await aboutWithHeldHero(page);
+    letHeroGo();
+    await expect(page.locator("main img[fetchpriority=high]")).toHaveJSProperty("complete", true);
+    await expect.poll(() => below().length).toBeGreaterThan(0);
+    const passion = page.getByRole("img", { name: content.about.passion.image.alt });
+    await passion.scrollIntoViewIfNeeded();
+    await expect(passion).toHaveJSProperty("complete", true);
+    expect(await passion.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("a visitor who scrolls first does not wait for the hero", async ({ page }) => {
+    const { below, letHeroGo } = await aboutWithHeldHero(page);
+    await page.mouse.wheel(0, 1200);
+    const passion = page.getByRole("img", { name: content.about.passion.image.alt });
+    await passion.scrollIntoViewIfNeeded();
+    await expect(passion).toHaveJSProperty("complete", true);
+    expect(await passion.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(below().length).toBeGreaterThan(0);
+    letHeroGo();
+  });
 });
 
 test("an unknown address shows the not-found page with a way home", async ({ page }) => {
