@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations, receivedMail, setSmtp, withE2eLock } from "./support.ts";
+import {
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  receivedMail,
+  setSmtp,
+  withE2eLock,
+} from "./support.ts";
 
 const sent = "Message sent successfully!";
 const failed = "Failed to send message. Please try again.";
@@ -55,14 +61,7 @@ test("a complete message is sent, confirmed, the form emptied and the school mai
   const message = unique("I would like baby lessons for my daughter.");
   await fill(page, message);
   // Hold the request (it still reaches our server) until the form has been seen while it is on its way.
-  let letThrough = () => {};
-  const seenSending = new Promise<void>((resolve) => {
-    letThrough = resolve;
-  });
-  await page.route("**/api/contact", async (route) => {
-    await seenSending;
-    await route.continue();
-  });
+  const letThrough = await holdRequests(page, "**/api/contact");
 
   await withE2eLock("smtp", async () => {
     const fields = form(page);

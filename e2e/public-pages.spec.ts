@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdRequests } from "./support.ts";
 
 /** Every public page, with the heading a visitor sees first. */
 const publicPages = [
@@ -89,14 +89,7 @@ test.describe("photos below the screen wait for the page's largest image", { tag
     page.on("request", (request) => {
       if (request.resourceType() === "image") requested.push(new URL(request.url()).pathname);
     });
-    let letHeroGo = () => {};
-    const heroHeld = new Promise<void>((resolve) => {
-      letHeroGo = resolve;
-    });
-    await page.route("**/media/about-hero-*", async (route) => {
-      await heroHeld;
-      await route.continue();
-    });
+    const letHeroGo = await holdRequests(page, "**/media/about-hero-*");
     // The load event waits for the hero.
     await page.goto("/about", { waitUntil: "domcontentloaded" });
     // The founder's photo is in view on a phone: its request says the browser has looked for lazy photos to fetch.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, holdPageApp, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, holdRequests, receivedMail } from "./support.ts";
 
 /**
  * Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects); a test tagged
@@ -76,14 +76,7 @@ test.describe("idle sign-out says why", () => {
 
 /** Holds GET /api/session until `release` is called, and records whether visitor chrome was ever drawn. */
 async function holdSession(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/session", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/session");
   await page.addInitScript(() => {
     const seen = { visitorChrome: false };
     (window as unknown as { seen: typeof seen }).seen = seen;
@@ -92,7 +85,7 @@ async function holdSession(page: Page) {
       if (login || document.querySelector("footer")) seen.visitorChrome = true;
     }).observe(document, { childList: true, subtree: true });
   });
-  return () => release();
+  return release;
 }
 
 test.describe("while the session is asked for", () => {

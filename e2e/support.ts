@@ -135,6 +135,22 @@ export async function expectOverlayClosed(page: Page, overlay: Locator): Promise
 }
 
 /**
+ * Holds the page's requests to `url` (a route pattern) until the returned function is called; they then go on to our
+ * server as they were. For what a page shows while an answer is on its way.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letGo;
+}
+
+/**
  * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
  * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
  * then sets the page's title again, after its layout's effects have run.
