@@ -8,7 +8,7 @@ import {
 import { formatDay } from "../src/domain/school-day.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test, uniqueName, type WorkerAccounts } from "./fixtures.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations } from "./support.ts";
+import { buyPackageAsAdmin, expectNoSeriousA11yViolations, holdRequests } from "./support.ts";
 
 /**
  * The client's booking pages against the real server: the dashboard's calendar, Booking Details, class reminders
@@ -191,14 +191,7 @@ test("the dashboard's first screen does not move when the bookings arrive: the c
   const client = bookedClient;
   await signedInAs(client);
   // The bookings answer only once the loading dashboard has been looked at, as on a slow phone.
-  let answer: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route(`**/api/clients/${client.id}/bookings`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, `**/api/clients/${client.id}/bookings`);
   await page.goto("/client-panel");
   const loading = page.getByRole("status").filter({ hasText: bookingMessages.loadingBookings });
   await expect(loading).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import spanish from "../src/content/site.es.json" with { type: "json" };
 import english from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { altTexts, expectNoSeriousA11yViolations } from "./support.ts";
+import { altTexts, appScript, expectNoSeriousA11yViolations, holdRequests } from "./support.ts";
 
 /** The public pages in Spanish, with the heading a visitor sees first (site.es.json). */
 const spanishPages = [
@@ -171,14 +171,7 @@ test("a click on the switch before the page is interactive is held, then remembe
   tag: "@desktop-only",
 }, async ({ page }) => {
   // The app is fetched once the page has loaded (docs/decisions/012): held back here until the click is made.
-  let releaseApp = () => {};
-  const appHeld = new Promise<void>((resolve) => {
-    releaseApp = resolve;
-  });
-  await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdRequests(page, appScript);
   await page.goto("/shop");
   await page.getByRole("banner").getByRole("link", { name: "Español", exact: true }).click();
   // Followed at once, the English browser would have reached /es/shop without the cookie that keeps it there.

@@ -138,7 +138,7 @@ export async function expectOverlayClosed(page: Page, overlay: Locator): Promise
  * Holds the page's requests to `url` (a route pattern) until the returned function is called; they then go on to our
  * server as they were. For what a page shows while an answer is on its way.
  */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let letGo = () => {};
   const held = new Promise<void>((resolve) => {
     letGo = resolve;
@@ -150,20 +150,16 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return letGo;
 }
 
+/** The prerendered pages' app (React, the router, the pages), as its chunk is named in the build. */
+export const appScript = /\/assets\/hydrate-[^/]+\.js$/;
+
 /**
  * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
  * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
  * then sets the page's title again, after its layout's effects have run.
  */
 export async function holdPageApp(page: Page): Promise<{ release: () => Promise<void> }> {
-  let releaseApp = () => {};
-  const appHeld = new Promise<void>((resolve) => {
-    releaseApp = resolve;
-  });
-  await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdRequests(page, appScript);
   return {
     release: async () => {
       const title = await page.title();
