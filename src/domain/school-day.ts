@@ -32,15 +32,27 @@ export function formatter(locale: string, options: Intl.DateTimeFormatOptions): 
 /** dayInZone's formatter by zone: asked for each assessment of a /progress answer, so found without a key to build. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Each zone's last answer, by the minute it was for: most calls ask for now, several times a request, and formatting
+ * a date costs more than the rest of a small read's own work. Zones change day on a minute's boundary (their
+ * offsets have been whole minutes since 1972).
+ */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 /** The day `moment` falls on in `timeZone`. */
 export function dayInZone(moment: Date, timeZone: string): string {
+  const minute = Math.floor(moment.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
   let days = dayFormatters.get(timeZone);
   if (!days) {
     // en-CA formats as YYYY-MM-DD.
     days = formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
     dayFormatters.set(timeZone, days);
   }
-  return days.format(moment);
+  const day = days.format(moment);
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** The hour (0–23) `moment` falls on in `timeZone`. */

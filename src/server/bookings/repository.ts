@@ -3,6 +3,7 @@ import { amountToPay, type BookingStatus, bookingTitle } from "../../domain/book
 import type { LessonMove } from "../../domain/reschedules.ts";
 import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { bookingsWithWord, wordProbeLimit, writeTitleWords } from "../db/name-words.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
@@ -163,39 +164,7 @@ export async function findBookingOfPlan(
 /** Every lesson of these bookings, oldest date first (lesson_bookingId_date_idx), with who swims in each. */
 export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<LessonRow[]> {
   if (bookingIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("lesson")
-    .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
-    .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
-    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
-    .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
-    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
-    .select([
-      "lesson.id",
-      "lesson.bookingId",
-      "lesson.date",
-      "lesson.startTime",
-      "lesson.cancelledAt",
-      "lesson.cancellationOutcome",
-      "lesson.paidByCreditId",
-      "lesson.rescheduledAt",
-      "lesson.rescheduledFromDate",
-      "lesson.rescheduledFromStartTime",
-      "mover.name as movedBy",
-      "lesson.cancellationReason",
-      "canceller.name as cancelledByName",
-      "instructor.id as instructorId",
-      "instructor.name as instructorName",
-      "swimmer.id as swimmerId",
-      "swimmer.firstName",
-      "lessonSwimmer.feedback",
-    ])
-    .where("lesson.bookingId", "in", bookingIds)
-    .orderBy("lesson.bookingId")
-    .orderBy("lesson.date")
-    .orderBy("swimmer.createdAt")
-    .orderBy("swimmer.id")
-    .execute();
+  const rows = await lessonsOfRead(db, { bookingIds });
   const lessons: LessonRow[] = [];
   for (const row of rows) {
     let lesson = lessons[lessons.length - 1];
@@ -240,6 +209,42 @@ export async function lessonsOf(db: Db, bookingIds: readonly number[]): Promise<
   }
   return lessons;
 }
+
+/** lessonsOf's statement, compiled once per number of bookings (db/compiled-once.ts). */
+const lessonsOfRead = compiledOnce((db, value: CallValue<{ bookingIds: readonly number[] }>) =>
+  db
+    .selectFrom("lesson")
+    .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+    .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+    .leftJoin("user as instructor", "instructor.id", "lesson.instructorId")
+    .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
+    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
+    .select([
+      "lesson.id",
+      "lesson.bookingId",
+      "lesson.date",
+      "lesson.startTime",
+      "lesson.cancelledAt",
+      "lesson.cancellationOutcome",
+      "lesson.paidByCreditId",
+      "lesson.rescheduledAt",
+      "lesson.rescheduledFromDate",
+      "lesson.rescheduledFromStartTime",
+      "mover.name as movedBy",
+      "lesson.cancellationReason",
+      "canceller.name as cancelledByName",
+      "instructor.id as instructorId",
+      "instructor.name as instructorName",
+      "swimmer.id as swimmerId",
+      "swimmer.firstName",
+      "lessonSwimmer.feedback",
+    ])
+    .where("lesson.bookingId", "in", value("bookingIds"))
+    .orderBy("lesson.bookingId")
+    .orderBy("lesson.date")
+    .orderBy("swimmer.createdAt")
+    .orderBy("swimmer.id"),
+);
 
 export async function insertBooking(
   trx: Db,
@@ -758,8 +763,10 @@ export async function listBookingsOfInstructor(
 }
 
 /** Every booking of the client, newest first. */
-export async function bookingsOfClient(db: Db, clientId: string): Promise<BookingRow[]> {
-  return newestFirst(
-    bookingsWithClient(db).select(bookingColumns).where("booking.clientId", "=", clientId),
-  ).execute();
-}
+export const bookingsOfClient = (db: Db, clientId: string): Promise<BookingRow[]> =>
+  bookingsOfClientRead(db, { clientId });
+const bookingsOfClientRead = compiledOnce((db, value: CallValue<{ clientId: string }>) =>
+  newestFirst(
+    bookingsWithClient(db).select(bookingColumns).where("booking.clientId", "=", value("clientId")),
+  ),
+);

@@ -1,4 +1,5 @@
 import type { Credit, CreditKind } from "../../domain/credits.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 
 /** The ledger's queries (server/credits owns the `credit` and `creditEvent` tables). */
@@ -62,12 +63,11 @@ function creditOf(row: LedgerRow): CreditRow {
 
 /** Every credit of the household, newest first. */
 export async function creditsOfHousehold(db: Db, clientId: string): Promise<CreditRow[]> {
-  const rows = await ledger(db)
-    .where("credit.clientId", "=", clientId)
-    .orderBy("credit.id", "desc")
-    .execute();
-  return rows.map(creditOf);
+  return (await creditsOfHouseholdRead(db, { clientId })).map(creditOf);
 }
+const creditsOfHouseholdRead = compiledOnce((db, value: CallValue<{ clientId: string }>) =>
+  ledger(db).where("credit.clientId", "=", value("clientId")).orderBy("credit.id", "desc"),
+);
 
 export async function creditById(db: Db, id: number): Promise<CreditRow | undefined> {
   const row = await ledger(db).where("credit.id", "=", id).executeTakeFirst();
@@ -141,11 +141,6 @@ export async function swimmerInHousehold(db: Db, clientId: string, swimmerId: st
     .where("id", "=", swimmerId)
     .where("clientId", "=", clientId)
     .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function householdExists(db: Db, clientId: string): Promise<boolean> {
-  const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -13,12 +13,12 @@ import { swimmerMessages } from "../../domain/swimmers.ts";
 import { todayMessages } from "../../domain/today.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/database.ts";
+import { householdExists } from "../households/service.ts";
 import { appError } from "../http/errors.ts";
 import {
   type CreditRow,
   creditById,
   creditsOfHousehold,
-  householdExists,
   insertCredit,
   insertEnding,
   lessonHousehold,

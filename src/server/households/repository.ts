@@ -1,6 +1,7 @@
 import type { Expression } from "kysely";
 import { jsonArrayFrom as postgresJsonArray } from "kysely/helpers/postgres";
 import { jsonArrayFrom as sqliteJsonArray } from "kysely/helpers/sqlite";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { writeNameWords } from "../db/name-words.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -106,25 +107,25 @@ export interface SwimmerRow {
 }
 
 /** A household's swimmers, in the order they joined it. */
-export async function swimmersOf(db: Db, clientId: string): Promise<SwimmerRow[]> {
-  return db
+export const swimmersOf = (db: Db, clientId: string): Promise<SwimmerRow[]> =>
+  swimmersOfRead(db, { clientId });
+const swimmersOfRead = compiledOnce((db, value: CallValue<{ clientId: string }>) =>
+  db
     .selectFrom("swimmer")
     .select(["id", "firstName", "lastName", "photoPermission"])
-    .where("clientId", "=", clientId)
+    .where("clientId", "=", value("clientId"))
     .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
-}
+    .orderBy("id"),
+);
 
 /** Whether the guardian wants class reminders; undefined for one who is not a guardian. */
 export async function remindersEnabledFor(db: Db, userId: string): Promise<boolean | undefined> {
-  const row = await db
-    .selectFrom("guardian")
-    .select("classRemindersEnabled")
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [row] = await remindersRead(db, { userId });
   return row && row.classRemindersEnabled === 1;
 }
+const remindersRead = compiledOnce((db, value: CallValue<{ userId: string }>) =>
+  db.selectFrom("guardian").select("classRemindersEnabled").where("userId", "=", value("userId")),
+);
 
 /** False for one who is not a guardian. */
 export async function setRemindersEnabled(db: Db, userId: string, enabled: boolean): Promise<boolean> {
@@ -587,9 +588,11 @@ export async function setFamilyNamesSearch(db: Db, clientId: string, names: stri
 }
 
 export async function householdExists(db: Db, clientId: string): Promise<boolean> {
-  const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
-  return row !== undefined;
+  return (await householdRead(db, { clientId })).length > 0;
 }
+const householdRead = compiledOnce((db, value: CallValue<{ clientId: string }>) =>
+  db.selectFrom("client").select("id").where("id", "=", value("clientId")),
+);
 
 /** When the household's newest swimmer joined, if any. */
 export async function latestSwimmerCreatedAt(db: Db, clientId: string): Promise<string | undefined> {

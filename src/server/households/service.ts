@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import { type GuardianContact, mailRecipientsOf, memberNamesOf, setFamilyNamesSearch } from "./repository.ts";
 
 export {
+  householdExists,
   householdOfGuardian,
   insertFirstMembers,
   insertSwimmer,

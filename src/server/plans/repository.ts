@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { CountedLesson } from "../../domain/cancellation.ts";
 import type { PackType } from "../../domain/packs.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres, schoolDayOf } from "../db/portable.ts";
 
@@ -213,33 +214,7 @@ export async function activePlansWithPeriodLessons(
   timeZone: string,
 ): Promise<{ plan: Plan; lessons: CountedLesson[] }[]> {
   if (clientIds.length === 0) return [];
-  const periodStart = schoolDayOf(
-    db,
-    sql`coalesce(${sql.ref("p.periodStartedAt")}, ${sql.ref("p.createdAt")})`,
-    timeZone,
-  );
-  const rows = await db
-    .selectFrom("subscriptionPlan as p")
-    .leftJoin("lesson", (join) =>
-      join.onRef("lesson.planId", "=", "p.id").on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
-    )
-    .select([
-      "p.id",
-      "p.clientId",
-      "p.isActive",
-      "p.totalClasses",
-      "p.packType",
-      "p.subscriptionId",
-      "p.periodStartedAt",
-      "p.createdAt",
-      "lesson.id as lessonId",
-      "lesson.date",
-      "lesson.cancellationOutcome",
-      "lesson.paidByCreditId",
-    ])
-    .where("p.clientId", "in", clientIds)
-    .where("p.isActive", "=", 1)
-    .execute();
+  const rows = await activePlansWithPeriodLessonsRead(db, { clientIds, timeZone });
   const plans = new Map<number, { plan: Plan; lessons: CountedLesson[] }>();
   for (const { lessonId, date, cancellationOutcome, paidByCreditId, ...planRow } of rows) {
     let entry = plans.get(planRow.id);
@@ -251,6 +226,40 @@ export async function activePlansWithPeriodLessons(
   }
   return [...plans.values()];
 }
+
+/** activePlansWithPeriodLessons' statement, compiled once per number of households (db/compiled-once.ts). */
+const activePlansWithPeriodLessonsRead = compiledOnce(
+  (db, value: CallValue<{ clientIds: readonly string[]; timeZone: string }>) => {
+    const periodStart = schoolDayOf(
+      db,
+      sql`coalesce(${sql.ref("p.periodStartedAt")}, ${sql.ref("p.createdAt")})`,
+      value("timeZone"),
+    );
+    return db
+      .selectFrom("subscriptionPlan as p")
+      .leftJoin("lesson", (join) =>
+        join
+          .onRef("lesson.planId", "=", "p.id")
+          .on(sql<boolean>`${sql.ref("lesson.date")} >= ${periodStart}`),
+      )
+      .select([
+        "p.id",
+        "p.clientId",
+        "p.isActive",
+        "p.totalClasses",
+        "p.packType",
+        "p.subscriptionId",
+        "p.periodStartedAt",
+        "p.createdAt",
+        "lesson.id as lessonId",
+        "lesson.date",
+        "lesson.cancellationOutcome",
+        "lesson.paidByCreditId",
+      ])
+      .where("p.clientId", "in", value("clientIds"))
+      .where("p.isActive", "=", 1);
+  },
+);
 
 // Read by the owner's overview and reports (issue 30, docs/decisions/035): counted here, where plans are owned.
 
