@@ -55,6 +55,22 @@ describe("compiledOnce", () => {
     expect(await names(["p1", "p3"], "Other")).toEqual([]);
   });
 
+  it("leaves out the condition of a value not given, and puts it back when a later call gives it", async () => {
+    const named = compiledOnce((db, value: CallValue<{ lastName: string; firstName?: string }>) => {
+      const firstName = value("firstName");
+      const query = probe(db)
+        .selectFrom("compiledProbe")
+        .select("id")
+        .where("lastName", "=", value("lastName"));
+      return (firstName === undefined ? query : query.where("firstName", "=", firstName)).orderBy("id");
+    });
+    const ids = async (values: { lastName: string; firstName?: string }) =>
+      (await named(db, values)).map((row) => row.id);
+    expect(await ids({ lastName: "Probe", firstName: "Cruz" })).toEqual(["p2"]);
+    expect(await ids({ lastName: "Probe" })).toEqual(["p0", "p1", "p2", "p3"]);
+    expect(await ids({ lastName: "Probe", firstName: "Ana" })).toEqual(["p0"]);
+  });
+
   it("runs inside a transaction, which sees its own writes", async () => {
     await db
       .transaction()

@@ -20,9 +20,11 @@ const shapesKept = 32;
  * A read built and compiled once and then run with each call's values (docs/decisions/056). Kysely builds a query
  * afresh on every call and compiles it to SQL: a fifth to a quarter of a client read's server CPU, more than the
  * SQLite statement itself. `build` writes the query as always, with `value("name")` wherever a value of the call
- * goes; it is called once per database kind (SQLite, PostgreSQL: their SQL differs) and, for a value that is an
- * array (an `in` list), once per length. So `build` must give the same SQL for any values of the same shape: no
- * branch on a value, no value written into the SQL text (`sql.lit`, a table's name) — the first call refuses one.
+ * goes; it is called once per database kind (SQLite, PostgreSQL: their SQL differs) and per shape of the values:
+ * the length of an array (an `in` list), and whether an optional value is given (`value` answers undefined for one
+ * that is not, so `build` may leave out its condition). `build` must give the same SQL for any values of the same
+ * shape: no other branch on a value, no value written into the SQL text (`sql.lit`, a table's name, arithmetic on
+ * it) — the first call refuses one it can see.
  * Reads only: a plugin's work on the query (TableWrites notes written tables) is done once, at the first compile.
  */
 export function compiledOnce<Values extends Record<string, unknown>, Row>(
@@ -59,12 +61,16 @@ export function compiledOnce<Values extends Record<string, unknown>, Row>(
   };
 }
 
-/** The lengths of the call's arrays: a statement's SQL differs by them, and by nothing else of its values. */
+/**
+ * Which of the call's values are given, and the lengths of its arrays: a statement's SQL differs by them, and by
+ * nothing else of its values.
+ */
 function shapeOf(values: Record<string, unknown>): string {
   let shape = "";
   for (const name in values) {
     const value = values[name];
     if (Array.isArray(value)) shape += `${name}:${value.length};`;
+    else if (value !== undefined) shape += `${name};`;
   }
   return shape;
 }
@@ -83,6 +89,7 @@ function compile<Values extends Record<string, unknown>, Row>(
   };
   const value = ((name: string) => {
     const given = values[name];
+    if (given === undefined) return undefined;
     return Array.isArray(given) ? given.map((_, index) => marker(name, index)) : marker(name, null);
   }) as CallValue<Values>;
   const compiled = build(db, value).compile();

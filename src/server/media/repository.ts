@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from "kysely";
 import type { GalleryMediaType } from "../../domain/media.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import type { GalleryItemTable, MilestoneTable } from "../db/schema.ts";
 
@@ -20,19 +21,49 @@ export interface PageRequest {
 const pad = (value: number) => String(value).padStart(2, "0");
 
 /**
- * The month and year filters as a condition on the YYYY-MM-DD `date` column: a range when the year is known
- * (the index serves it), the month's two digits otherwise (that month of every year).
+ * The month and year filters as values of a list's statements: a range of the YYYY-MM-DD `date` column when the
+ * year is known (the index serves it), the month's two digits otherwise (that month of every year).
  */
-function dateCondition({ month, year }: DateFilter) {
-  const date = sql.ref("date");
+function dateValues({ month, year }: DateFilter): { from?: string; to?: string; monthOfAnyYear?: string } {
   if (year !== undefined) {
     const from = `${year}-${pad(month ?? 1)}-01`;
     const to = month === undefined || month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-    return sql<SqlBool>`${date} >= ${from} and ${date} < ${to}`;
+    return { from, to };
   }
-  if (month !== undefined) return sql<SqlBool>`substr(${date}, 6, 2) = ${pad(month)}`;
+  if (month !== undefined) return { monthOfAnyYear: pad(month) };
+  return {};
+}
+
+/** What a page of a client's milestones or gallery is read with (compiled once, db/compiled-once.ts). */
+type ListValues = ReturnType<typeof dateValues> & {
+  clientId: string;
+  swimmer?: string;
+  mediaType?: GalleryMediaType;
+  limit: number;
+  offset: number;
+};
+
+/** dateValues as a condition on the `date` column. */
+function dateCondition(value: CallValue<ListValues>) {
+  const date = sql.ref("date");
+  const [from, to, month] = [value("from"), value("to"), value("monthOfAnyYear")];
+  if (from !== undefined && to !== undefined) return sql<SqlBool>`${date} >= ${from} and ${date} < ${to}`;
+  if (month !== undefined) return sql<SqlBool>`substr(${date}, 6, 2) = ${month}`;
   return sql<SqlBool>`1 = 1`;
 }
+
+const listValues = (
+  clientId: string,
+  filter: DateFilter & { type?: GalleryMediaType },
+  page: PageRequest,
+) => ({
+  clientId,
+  ...dateValues(filter),
+  swimmer: filter.swimmer || undefined,
+  mediaType: filter.type || undefined,
+  limit: page.pageSize,
+  offset: (page.page - 1) * page.pageSize,
+});
 
 export async function insertMilestone(db: Db, row: MilestoneTable): Promise<void> {
   await db.insertInto("milestone").values(row).execute();
@@ -47,46 +78,65 @@ export async function listMilestones(
   db: Db,
   clientId: string,
   filter: DateFilter,
-  { page, pageSize }: PageRequest,
+  page: PageRequest,
 ): Promise<{ rows: MilestoneTable[]; total: number }> {
-  let matching = db.selectFrom("milestone").where("clientId", "=", clientId).where(dateCondition(filter));
-  if (filter.swimmer) matching = matching.where("swimmerId", "=", filter.swimmer);
-  const [rows, count] = await Promise.all([
-    matching
-      .selectAll()
-      .orderBy("timestamp", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const values = listValues(clientId, filter, page);
+  const [rows, [count]] = await Promise.all([milestonesPage(db, values), milestonesCount(db, values)]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
+const milestonesMatching = (db: Db, value: CallValue<ListValues>) => {
+  const matching = db
+    .selectFrom("milestone")
+    .where("clientId", "=", value("clientId"))
+    .where(dateCondition(value));
+  const swimmer = value("swimmer");
+  return swimmer === undefined ? matching : matching.where("swimmerId", "=", swimmer);
+};
+const milestonesPage = compiledOnce((db, value: CallValue<ListValues>) =>
+  milestonesMatching(db, value)
+    .selectAll()
+    .orderBy("timestamp", "desc")
+    .orderBy("id", "desc")
+    .limit(value("limit"))
+    .offset(value("offset")),
+);
+const milestonesCount = compiledOnce((db, value: CallValue<ListValues>) =>
+  milestonesMatching(db, value).select((eb) => eb.fn.countAll<string | number>().as("total")),
+);
 
 /** One page of a client's gallery, newest date first (then newest upload), and how many match in all. */
 export async function listGalleryItems(
   db: Db,
   clientId: string,
   filter: DateFilter & { type?: GalleryMediaType },
-  { page, pageSize }: PageRequest,
+  page: PageRequest,
 ): Promise<{ rows: GalleryItemTable[]; total: number }> {
-  let matching = db.selectFrom("galleryItem").where("clientId", "=", clientId).where(dateCondition(filter));
-  if (filter.type) matching = matching.where("mediaType", "=", filter.type);
-  if (filter.swimmer) matching = matching.where("swimmerId", "=", filter.swimmer);
-  const [rows, count] = await Promise.all([
-    matching
-      .selectAll()
-      .orderBy("date", "desc")
-      .orderBy("uploadedAt", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const values = listValues(clientId, filter, page);
+  const [rows, [count]] = await Promise.all([galleryPage(db, values), galleryCount(db, values)]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
+const galleryMatching = (db: Db, value: CallValue<ListValues>) => {
+  let matching = db
+    .selectFrom("galleryItem")
+    .where("clientId", "=", value("clientId"))
+    .where(dateCondition(value));
+  const [mediaType, swimmer] = [value("mediaType"), value("swimmer")];
+  if (mediaType !== undefined) matching = matching.where("mediaType", "=", mediaType);
+  if (swimmer !== undefined) matching = matching.where("swimmerId", "=", swimmer);
+  return matching;
+};
+const galleryPage = compiledOnce((db, value: CallValue<ListValues>) =>
+  galleryMatching(db, value)
+    .selectAll()
+    .orderBy("date", "desc")
+    .orderBy("uploadedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(value("limit"))
+    .offset(value("offset")),
+);
+const galleryCount = compiledOnce((db, value: CallValue<ListValues>) =>
+  galleryMatching(db, value).select((eb) => eb.fn.countAll<string | number>().as("total")),
+);
 
 export interface StoredPicture {
   kind: "milestone" | "gallery";
