@@ -9,6 +9,7 @@ import type {
   Skill,
 } from "../../domain/curriculum.ts";
 import type { LevelPatch, SkillPatch } from "../../domain/curriculum-schemas.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { type KeptReads, keptReads } from "../db/kept-reads.ts";
 import { isPostgres } from "../db/portable.ts";
@@ -432,7 +433,12 @@ export async function latestAssessmentsOf(
   swimmerIds: readonly string[],
 ): Promise<(Assessment & { byName: string | null })[]> {
   if (swimmerIds.length === 0) return [];
-  const rows = await db
+  const rows = await latestAssessmentsRead(db, { swimmerIds });
+  return rows.map(toAssessment);
+}
+
+const latestAssessmentsRead = compiledOnce((db, value: CallValue<{ swimmerIds: readonly string[] }>) =>
+  db
     .selectFrom("assessment")
     .leftJoin("user", "user.id", "assessment.byUserId")
     .select([...assessmentColumns, "user.name as byName"])
@@ -442,7 +448,7 @@ export async function latestAssessmentsOf(
           eb
             .selectFrom("assessment")
             .select(["swimmerId", "skillId"])
-            .where("swimmerId", "in", [...swimmerIds])
+            .where("swimmerId", "in", value("swimmerIds"))
             .groupBy(["swimmerId", "skillId"])
             .as("pair"),
         )
@@ -458,10 +464,8 @@ export async function latestAssessmentsOf(
             .as("id"),
         ),
     )
-    .orderBy("assessment.id")
-    .execute();
-  return rows.map(toAssessment);
-}
+    .orderBy("assessment.id"),
+);
 
 /**
  * Every assessment, with its author's name, of some skills of some swimmers, oldest written first: for each swimmer
@@ -538,13 +542,12 @@ export async function passedLevelsOf(
   swimmerIds: readonly string[],
 ): Promise<{ swimmerId: string; levelId: number }[]> {
   if (swimmerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("levelResult")
-    .select(["swimmerId", "levelId"])
-    .where("swimmerId", "in", [...swimmerIds])
-    .execute();
+  const rows = await passedLevelsRead(db, { swimmerIds });
   return rows.map((row) => ({ swimmerId: row.swimmerId, levelId: Number(row.levelId) }));
 }
+const passedLevelsRead = compiledOnce((db, value: CallValue<{ swimmerIds: readonly string[] }>) =>
+  db.selectFrom("levelResult").select(["swimmerId", "levelId"]).where("swimmerId", "in", value("swimmerIds")),
+);
 
 /**
  * Where staff placed these swimmers (`swimmer.levelId`, migration 0019): the curriculum's column on the household's

@@ -25,7 +25,8 @@ const shapesKept = 32;
  * that is not, so `build` may leave out its condition). `build` must give the same SQL for any values of the same
  * shape: no other branch on a value, no value written into the SQL text (`sql.lit`, a table's name, arithmetic on
  * it) — the first call refuses one it can see.
- * Reads only: a plugin's work on the query (TableWrites notes written tables) is done once, at the first compile.
+ * Reads only: a plugin's work on the query (TableWrites notes written tables) is done once, at the first compile; its
+ * work on the result is done on every run, so a test counts statements there.
  */
 export function compiledOnce<Values extends Record<string, unknown>, Row>(
   build: (db: Db, value: CallValue<Values>) => Compilable<Row>,

@@ -1,4 +1,5 @@
 import type { Attendance } from "../../domain/today.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 
 /** The progress page's and the feedback mail's reads of swimmers and their lessons; assessments are the curriculum's. */
@@ -13,15 +14,18 @@ export interface PlacedSwimmer {
 
 /** A household's swimmers with their placement, in the order they joined it (as households' swimmersOf). */
 export async function placedSwimmersOf(db: Db, clientId: string): Promise<PlacedSwimmer[]> {
-  const rows = await db
-    .selectFrom("swimmer")
-    .select(["id", "firstName", "lastName", "levelId"])
-    .where("clientId", "=", clientId)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
+  const rows = await placedSwimmersRead(db, { clientId });
   return rows.map((row) => ({ ...row, levelId: row.levelId === null ? null : Number(row.levelId) }));
 }
+
+const placedSwimmersRead = compiledOnce((db, value: CallValue<{ clientId: string }>) =>
+  db
+    .selectFrom("swimmer")
+    .select(["id", "firstName", "lastName", "levelId"])
+    .where("clientId", "=", value("clientId"))
+    .orderBy("createdAt")
+    .orderBy("id"),
+);
 
 export interface RecordedLesson {
   swimmerId: string;
@@ -42,6 +46,11 @@ export async function latestRecordedLessons(
   swimmerIds: readonly string[],
 ): Promise<RecordedLesson[]> {
   if (swimmerIds.length === 0) return [];
+  const rows = await latestRecordedLessonsRead(db, { swimmerIds });
+  return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId) }));
+}
+
+const latestRecordedLessonsRead = compiledOnce((db, value: CallValue<{ swimmerIds: readonly string[] }>) => {
   const numbered = db
     .selectFrom("lessonSwimmer")
     .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
@@ -63,7 +72,7 @@ export async function latestRecordedLessons(
         )
         .as("newest"),
     ])
-    .where("lessonSwimmer.swimmerId", "in", swimmerIds)
+    .where("lessonSwimmer.swimmerId", "in", value("swimmerIds"))
     .where((eb) =>
       eb.or([
         eb("lessonSwimmer.attendance", "is not", null),
@@ -78,10 +87,8 @@ export async function latestRecordedLessons(
       ]),
     )
     .as("recorded");
-  const rows = await db
+  return db
     .selectFrom(numbered)
     .select(["swimmerId", "lessonId", "date", "startTime", "attendance", "feedback"])
-    .where("newest", "=", 1)
-    .execute();
-  return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId) }));
-}
+    .where("newest", "=", 1);
+});
