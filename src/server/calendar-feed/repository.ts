@@ -1,14 +1,14 @@
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 
 /** Guardian `userId`'s feed token (each guardian has their own address). */
 export async function findFeedToken(db: Db, userId: string): Promise<string | undefined> {
-  const feed = await db
-    .selectFrom("guardianCalendarFeed")
-    .select("token")
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [feed] = await feedTokenRead(db, { userId });
   return feed?.token;
 }
+const feedTokenRead = compiledOnce((db, value: CallValue<{ userId: string }>) =>
+  db.selectFrom("guardianCalendarFeed").select("token").where("userId", "=", value("userId")),
+);
 
 /** The guardian's feed token, made or replaced (one feed per guardian). */
 export async function saveFeedToken(

@@ -355,8 +355,3 @@ export async function updateClientAccount(trx: Db, id: string, changes: ClientCh
     .where("id", "=", id)
     .execute();
 }
-
-export async function clientExists(db: Db, clientId: string): Promise<boolean> {
-  const row = await db.selectFrom("client").select("id").where("id", "=", clientId).executeTakeFirst();
-  return row !== undefined;
-}

@@ -20,6 +20,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation } from "../db/portable.ts";
 import {
+  householdExists,
   insertFirstMembers,
   insertSwimmer,
   otherGuardianIds,
@@ -33,7 +34,6 @@ import { activePlanCountsOf, schoolTimeOf } from "../plans/service.ts";
 import type { ClientDeletionHooks } from "./after-deletion.ts";
 import {
   type ClientRow,
-  clientExists,
   emailInUse,
   findClientRow,
   insertClientRow,
@@ -42,7 +42,7 @@ import {
 } from "./repository.ts";
 
 /** Whether a client of this id exists: media and the calendar feed ask before they write for one. */
-export { clientExists };
+export const clientExists = householdExists;
 
 export interface ClientDeps {
   db: Db;
