@@ -13,7 +13,7 @@ interface Plan {
 /** Stands for one of a call's values while its statement is built; `value` hands it to the builder. */
 export type CallValue<Values> = <K extends keyof Values & string>(name: K) => Values[K];
 
-/** The most shapes (lengths of the call's arrays) one statement keeps compiled; the oldest goes first. */
+/** The most shapes of its values (shapeOf) one read keeps compiled; the oldest goes first. */
 const shapesKept = 32;
 
 /**
