@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { LessonMove } from "../../domain/reschedules.ts";
 import type { CancellationShown } from "../../domain/school-cancellation.ts";
 import type { Attendance } from "../../domain/today.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/portable.ts";
 
@@ -37,51 +38,7 @@ async function lessonRows(
   db: Db,
   where: { lessonId: number } | { instructorId: string; date: string },
 ): Promise<LessonRecordRow[]> {
-  let query = db
-    .selectFrom("lesson")
-    .innerJoin("client", "client.id", "lesson.clientId")
-    .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
-    .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
-    .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
-    .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
-    .select([
-      "lesson.id",
-      "lesson.clientId",
-      "lesson.date",
-      "lesson.startTime",
-      "lesson.instructorId",
-      "lesson.cancelledAt",
-      "lesson.rescheduledAt",
-      "lesson.rescheduledFromDate",
-      "lesson.rescheduledFromStartTime",
-      "mover.name as movedBy",
-      "lesson.cancellationReason",
-      "lesson.cancellationOutcome",
-      "canceller.name as cancelledByName",
-      "client.firstName as householdFirst",
-      "client.lastName as householdLast",
-      "client.address",
-      "client.accessNotes",
-      "swimmer.id as swimmerId",
-      "swimmer.firstName",
-      "swimmer.lastName",
-      "swimmer.notes",
-      "swimmer.photoPermission",
-      "lessonSwimmer.attendance",
-      "lessonSwimmer.feedback",
-    ]);
-  query =
-    "lessonId" in where
-      ? query.where("lesson.id", "=", where.lessonId)
-      : query.where("lesson.instructorId", "=", where.instructorId).where("lesson.date", "=", where.date);
-  // Time order, "time to be set" last (lesson_instructorId_date_idx finds the day's few lessons).
-  const rows = await query
-    .orderBy(sql`case when ${sql.ref("lesson.startTime")} is null then 1 else 0 end`)
-    .orderBy("lesson.startTime")
-    .orderBy("lesson.id")
-    .orderBy("swimmer.createdAt")
-    .orderBy("swimmer.id")
-    .execute();
+  const rows = await lessonRowsRead(db, where);
   const lessons: LessonRecordRow[] = [];
   for (const row of rows) {
     let lesson = lessons[lessons.length - 1];
@@ -133,6 +90,60 @@ async function lessonRows(
   return lessons;
 }
 
+/** lessonRows' statement: one lesson, or an instructor's day (db/compiled-once.ts). */
+const lessonRowsRead = compiledOnce(
+  (db, value: CallValue<{ lessonId?: number; instructorId?: string; date?: string }>) => {
+    const query = db
+      .selectFrom("lesson")
+      .innerJoin("client", "client.id", "lesson.clientId")
+      .leftJoin("lessonSwimmer", "lessonSwimmer.lessonId", "lesson.id")
+      .leftJoin("swimmer", "swimmer.id", "lessonSwimmer.swimmerId")
+      .leftJoin("user as mover", "mover.id", "lesson.rescheduledByUserId")
+      .leftJoin("user as canceller", "canceller.id", "lesson.cancelledByUserId")
+      .select([
+        "lesson.id",
+        "lesson.clientId",
+        "lesson.date",
+        "lesson.startTime",
+        "lesson.instructorId",
+        "lesson.cancelledAt",
+        "lesson.rescheduledAt",
+        "lesson.rescheduledFromDate",
+        "lesson.rescheduledFromStartTime",
+        "mover.name as movedBy",
+        "lesson.cancellationReason",
+        "lesson.cancellationOutcome",
+        "canceller.name as cancelledByName",
+        "client.firstName as householdFirst",
+        "client.lastName as householdLast",
+        "client.address",
+        "client.accessNotes",
+        "swimmer.id as swimmerId",
+        "swimmer.firstName",
+        "swimmer.lastName",
+        "swimmer.notes",
+        "swimmer.photoPermission",
+        "lessonSwimmer.attendance",
+        "lessonSwimmer.feedback",
+      ]);
+    const lessonId = value("lessonId");
+    const matching =
+      lessonId !== undefined
+        ? query.where("lesson.id", "=", lessonId)
+        : // lessonRows' caller gives both when it gives no lesson.
+          query
+            .where("lesson.instructorId", "=", value("instructorId") as string)
+            .where("lesson.date", "=", value("date") as string);
+    // Time order, "time to be set" last (lesson_instructorId_date_idx finds the day's few lessons).
+    return matching
+      .orderBy(sql`case when ${sql.ref("lesson.startTime")} is null then 1 else 0 end`)
+      .orderBy("lesson.startTime")
+      .orderBy("lesson.id")
+      .orderBy("swimmer.createdAt")
+      .orderBy("swimmer.id");
+  },
+);
+
 export const lessonsOfInstructorOn = (db: Db, instructorId: string, date: string) =>
   lessonRows(db, { instructorId, date });
 
@@ -161,35 +172,7 @@ export async function unrecordedLessonsOf(
   today: string,
   limit: number,
 ): Promise<{ lessonId: number; date: string; startTime: string | null; householdName: string }[]> {
-  const rows = await db
-    .selectFrom("lesson")
-    .innerJoin("client", "client.id", "lesson.clientId")
-    .select([
-      "lesson.id",
-      "lesson.date",
-      "lesson.startTime",
-      "client.firstName as householdFirst",
-      "client.lastName as householdLast",
-    ])
-    .where("lesson.instructorId", "=", instructorId)
-    .where("lesson.date", "<", today)
-    // A cancelled class has nothing to record.
-    .where("lesson.cancelledAt", "is", null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("lessonSwimmer")
-          .select("lessonSwimmer.lessonId")
-          .whereRef("lessonSwimmer.lessonId", "=", "lesson.id")
-          .where("lessonSwimmer.attendance", "is", null),
-      ),
-    )
-    .orderBy("lesson.date", "desc")
-    .orderBy(sql`case when ${sql.ref("lesson.startTime")} is null then 0 else 1 end`, "desc")
-    .orderBy("lesson.startTime", "desc")
-    .orderBy("lesson.id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await unrecordedLessonsRead(db, { instructorId, today, limit });
   return rows.map((row) => ({
     lessonId: row.id,
     date: row.date,
@@ -197,6 +180,37 @@ export async function unrecordedLessonsOf(
     householdName: `${row.householdFirst} ${row.householdLast}`.trim(),
   }));
 }
+const unrecordedLessonsRead = compiledOnce(
+  (db, value: CallValue<{ instructorId: string; today: string; limit: number }>) =>
+    db
+      .selectFrom("lesson")
+      .innerJoin("client", "client.id", "lesson.clientId")
+      .select([
+        "lesson.id",
+        "lesson.date",
+        "lesson.startTime",
+        "client.firstName as householdFirst",
+        "client.lastName as householdLast",
+      ])
+      .where("lesson.instructorId", "=", value("instructorId"))
+      .where("lesson.date", "<", value("today"))
+      // A cancelled class has nothing to record.
+      .where("lesson.cancelledAt", "is", null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("lessonSwimmer")
+            .select("lessonSwimmer.lessonId")
+            .whereRef("lessonSwimmer.lessonId", "=", "lesson.id")
+            .where("lessonSwimmer.attendance", "is", null),
+        ),
+      )
+      .orderBy("lesson.date", "desc")
+      .orderBy(sql`case when ${sql.ref("lesson.startTime")} is null then 0 else 1 end`, "desc")
+      .orderBy("lesson.startTime", "desc")
+      .orderBy("lesson.id", "desc")
+      .limit(value("limit")),
+);
 
 /** One swimmer's attendance and feedback in a lesson, each with its own moment when it changes. */
 export async function recordSwimmer(
@@ -274,19 +288,22 @@ export async function lessonsOfSwimmers(
   lastDate: string,
 ): Promise<SwimmerLessonRow[]> {
   if (swimmerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("lessonSwimmer")
-    .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
-    .select([
-      "lessonSwimmer.swimmerId",
-      "lesson.id as lessonId",
-      "lesson.date",
-      "lesson.startTime",
-      "lessonSwimmer.attendance",
-    ])
-    .where("lessonSwimmer.swimmerId", "in", [...swimmerIds])
-    .where("lesson.date", "<=", lastDate)
-    .where("lesson.cancelledAt", "is", null)
-    .execute();
+  const rows = await lessonsOfSwimmersRead(db, { swimmerIds, lastDate });
   return rows.map((row) => ({ ...row, lessonId: Number(row.lessonId), attendance: row.attendance ?? null }));
 }
+const lessonsOfSwimmersRead = compiledOnce(
+  (db, value: CallValue<{ swimmerIds: readonly string[]; lastDate: string }>) =>
+    db
+      .selectFrom("lessonSwimmer")
+      .innerJoin("lesson", "lesson.id", "lessonSwimmer.lessonId")
+      .select([
+        "lessonSwimmer.swimmerId",
+        "lesson.id as lessonId",
+        "lesson.date",
+        "lesson.startTime",
+        "lessonSwimmer.attendance",
+      ])
+      .where("lessonSwimmer.swimmerId", "in", value("swimmerIds"))
+      .where("lesson.date", "<=", value("lastDate"))
+      .where("lesson.cancelledAt", "is", null),
+);
