@@ -191,14 +191,7 @@ export async function latestLessonPhotos(
   lessonIds: readonly number[],
 ): Promise<{ id: string; clientId: string; lessonId: number; swimmerId: string }[]> {
   if (lessonIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("galleryItem")
-    .select(["id", "clientId", "lessonId", "swimmerId"])
-    .where("lessonId", "in", lessonIds)
-    .where("mediaType", "=", "image")
-    .orderBy("uploadedAt", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await lessonPhotosRead(db, { lessonIds });
   const seen = new Set<string>();
   const latest: { id: string; clientId: string; lessonId: number; swimmerId: string }[] = [];
   for (const row of rows) {
@@ -210,6 +203,15 @@ export async function latestLessonPhotos(
   }
   return latest;
 }
+const lessonPhotosRead = compiledOnce((db, value: CallValue<{ lessonIds: readonly number[] }>) =>
+  db
+    .selectFrom("galleryItem")
+    .select(["id", "clientId", "lessonId", "swimmerId"])
+    .where("lessonId", "in", value("lessonIds"))
+    .where("mediaType", "=", "image")
+    .orderBy("uploadedAt", "desc")
+    .orderBy("id", "desc"),
+);
 
 /** Whether gallery picture `mediaId` was taken in lesson `lessonId`. */
 export async function isLessonPicture(db: Db, lessonId: number, mediaId: string): Promise<boolean> {
