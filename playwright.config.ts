@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2ePort as port } from "./e2e/e2e-env.ts";
+import { e2eSchoolZone, e2ePort as port } from "./e2e/e2e-env.ts";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 
 const chromium = { executablePath: chromiumPath, args: chromiumFlags };
@@ -31,6 +31,8 @@ export default defineConfig({
     actionTimeout: 60_000,
     navigationTimeout: 90_000,
     launchOptions: chromium,
+    // The school's zone (e2e/e2e-env.ts), which Chromium would also take from TZ: said here so no page reads another.
+    timezoneId: e2eSchoolZone,
     trace: "retain-on-failure",
     // The pages' looping videos and the scrolling banner cost a 2-core machine a fifth of the public pages' run
     // time (170 s against 132 s for e2e/public-*.spec.ts): the browser tests visit the site as a visitor who asked

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, request } from "@playwright/test";
 import type { NewInstructorResponse } from "../src/domain/lesson-schedule.ts";
 import { messages } from "../src/domain/messages.ts";
-import { e2eControlUrl as controlUrl } from "./e2e-env.ts";
+import { e2eControlUrl as controlUrl, e2eSchoolZone as schoolZone } from "./e2e-env.ts";
 import { uniqueEmail, uniqueName } from "./fixtures.ts";
 
 /** Takes the loopback SMTP server the app mails down or up again. */
@@ -210,9 +210,6 @@ export async function withE2eLock<T>(name: string, work: () => Promise<T>): Prom
     rmSync(lock, { recursive: true, force: true });
   }
 }
-
-/** The school's zone as the e2e server runs in it (config.ts: TZ_SCHOOL, else this machine's zone). */
-const schoolZone = process.env.TZ_SCHOOL || Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The school's clock now, floored to the 5-minute step a class may start on, and no later than 23:30. */
 export function schoolTimeNow(): string {

@@ -12,6 +12,7 @@ import {
   e2eAdmin,
   e2eLanguageOwner,
   e2ePort,
+  e2eSchoolZone,
   e2eSecondAdmin,
   e2eSignInFailureLimit,
 } from "../e2e/e2e-env.ts";
@@ -40,6 +41,7 @@ const server = await startServer(
     PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
+    TZ_SCHOOL: e2eSchoolZone,
     SCHOOL_INBOX: "school@example.com",
     // Every browser test comes from 127.0.0.1; the per-address limits have API tests of their own.
     CONTACT_RATE_LIMIT: "1000",
@@ -76,6 +78,7 @@ function reminderSweep(): ReminderDeps {
     PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
+    TZ_SCHOOL: e2eSchoolZone,
     CLASS_REMINDER_HOUR: "0",
   });
   const db = openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
