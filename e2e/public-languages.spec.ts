@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import spanish from "../src/content/site.es.json" with { type: "json" };
 import english from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { altTexts, appScript, expectNoSeriousA11yViolations, holdRequests } from "./support.ts";
+import { altTexts, appScript, expectNoSeriousA11yViolations, holdPageApp, holdRequests } from "./support.ts";
 
 /** The public pages in Spanish, with the heading a visitor sees first (site.es.json). */
 const spanishPages = [
@@ -98,7 +98,10 @@ test("a Spanish page names its address in each language, and every link to a pub
 test("the Spanish header: its links lead to the Spanish pages, without a page load", {
   tag: "@desktop-only",
 }, async ({ page }) => {
+  // A link clicked before the page is interactive loads the next page in full, as it should: wait for the app.
+  const app = await holdPageApp(page);
   await page.goto("/es/services");
+  await app.release();
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link")).toHaveText(spanishLinks);
   await expect(page.getByRole("banner").getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
