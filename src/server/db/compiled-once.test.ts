@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/support/test-database.ts";
-import { type CallValue, compiledOnce } from "./compiled-once.ts";
+import { type CallValue, compiledOnce, preparedName } from "./compiled-once.ts";
 import type { Db } from "./database.ts";
 
 const probe = (db: Db) =>
@@ -86,6 +86,32 @@ describe("compiledOnce", () => {
       .catch(() => undefined);
     expect(await names(["p1"])).toEqual(["Bea"]);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "is prepared once per PostgreSQL connection, which then runs it by its name (decision 057)",
+    async () => {
+      const byLastName = compiledOnce((db, value: CallValue<{ lastName: string }>) =>
+        probe(db)
+          .selectFrom("compiledProbe")
+          .select("id as preparedProbe")
+          .where("lastName", "=", value("lastName")),
+      );
+      // One connection throughout, a transaction's: each connection of the pool prepares the statement for itself.
+      await db.transaction().execute(async (trx) => {
+        expect(await byLastName(trx, { lastName: "Probe" })).toHaveLength(4);
+        expect(await byLastName(trx, { lastName: "Other" })).toEqual([]);
+        expect(await byLastName(trx, { lastName: "Probe" })).toHaveLength(4);
+        const { rows } = await sql<{ name: string; statement: string; runs: number }>`
+          select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements
+          where statement like '%preparedProbe%'`.execute(trx);
+        expect(rows).toHaveLength(1);
+        const [prepared] = rows as [{ name: string; statement: string; runs: number }];
+        expect(prepared.name).toBe(preparedName(prepared.statement));
+        // Three calls, one statement parsed once: a statement sent unnamed is not kept here at all.
+        expect(Number(prepared.runs)).toBe(3);
+      });
+    },
+  );
 
   it("refuses a value written into the SQL text, which a later call could not change", async () => {
     const written = compiledOnce((db, value: CallValue<{ name: string }>) =>

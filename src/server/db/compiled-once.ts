@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, createQueryId } from "kysely";
+import { type Compilable, type CompiledQuery, createQueryId, PostgresAdapter } from "kysely";
 import type { Db } from "./database.ts";
 
 /** Where a compiled statement's parameter comes from: a value of the call (an array's element by index), or itself. */
@@ -15,6 +15,21 @@ export type CallValue<Values> = <K extends keyof Values & string>(name: K) => Va
 
 /** The most shapes of its values (shapeOf) one read keeps compiled; the oldest goes first. */
 const shapesKept = 32;
+
+/**
+ * The PostgreSQL statements compiled here, each with the name it is prepared under on every connection that runs it
+ * (database.ts, docs/decisions/057): the server parses it once per connection, and plans it once too when its
+ * generic plan costs no more than a fresh one, rather than on every call. A name is never given to another text (pg
+ * refuses that). Past `namesKept` texts a new one runs unnamed, as any other statement does, so reads whose `in`
+ * lists take ever new lengths cannot fill each connection's memory on the server.
+ */
+const statementNames = new Map<string, string>();
+const namesKept = 1000;
+
+/** The name a PostgreSQL statement compiled here is prepared under, if it has one. */
+export function preparedName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
 
 /**
  * A read built and compiled once and then run with each call's values (docs/decisions/056). Kysely builds a query
@@ -107,6 +122,10 @@ function compile<Values extends Record<string, unknown>, Row>(
   for (const { name } of markers.values()) {
     if (!used.has(name))
       throw new Error(`compiledOnce: the value "${name}" is not among the statement's parameters`);
+  }
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (onPostgres && !statementNames.has(compiled.sql) && statementNames.size < namesKept) {
+    statementNames.set(compiled.sql, `compiled_once_${statementNames.size + 1}`);
   }
   return { query: compiled.query, sql: compiled.sql, sources };
 }

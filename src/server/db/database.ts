@@ -18,6 +18,7 @@ import pg from "pg";
 import { dayInZone } from "../../domain/school-day.ts";
 import { ConfigError } from "../config.ts";
 import type { Log } from "../http/log.ts";
+import { preparedName } from "./compiled-once.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { TableWrites } from "./table-writes.ts";
@@ -129,9 +130,11 @@ function closingLostConnections(pool: pg.Pool, log: Log | undefined): PostgresPo
     async connect() {
       const client = await pool.connect();
       return {
-        // Kysely calls the cursor form only when given a cursor class, and we give it none.
+        // Kysely calls the cursor form only when given a cursor class, and we give it none. A statement compiled
+        // once (compiled-once.ts) is sent by its name, so this connection parses it only the first time.
         query: ((text: string, values: unknown[]) => {
-          const result = client.query(text, values);
+          const name = preparedName(text);
+          const result = name ? client.query({ name, text, values }) : client.query(text, values);
           result.catch((error: unknown) => {
             if (!isStatementError(error)) lost.add(client);
           });
