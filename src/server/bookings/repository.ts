@@ -628,6 +628,15 @@ async function countBookings(db: Db, key: string, matchTitle: boolean): Promise<
  */
 const pageNearTop = (matches: number, rows: number, upTo: number) => matches * matches >= 8 * upTo * rows;
 
+/** Manage Bookings' first look (no search), the page and the kept row count: compiled once (decision 056). */
+const unsearchedBookingsRead = compiledOnce((db, value: CallValue<{ limit: number; offset: number }>) =>
+  newestFirst(bookingsWithClient(db).select(bookingColumns))
+    .select(swimmersOfBooking(db))
+    .select(countedRowsColumn("booking"))
+    .limit(value("limit"))
+    .offset(value("offset")),
+);
+
 /**
  * One page, newest first by first date then id. Read along booking_firstDate_idx, testing each booking, the scan
  * stops once the page is full; when a search matches few bookings, they are read by id from the index's hits and
@@ -641,12 +650,10 @@ export async function listBookings(
   const key = searchKey(query.search);
   if (!key) {
     // The unsearched list: its page and the kept row count in one statement.
-    const rows = await newestFirst(bookingsWithClient(db).select(bookingColumns))
-      .select(swimmersOfBooking(db))
-      .select(countedRowsColumn("booking"))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute();
+    const rows = await unsearchedBookingsRead(db, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
     const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "booking");
     return { rows: rows.map(({ countedRows: _, ...row }) => listed(row)), total };
   }

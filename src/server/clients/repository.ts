@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { normalizeEmail } from "../../domain/fields.ts";
 import type { PackType } from "../../domain/packs.ts";
 import { isShortSearch, searchKey, shortestIndexedSearch } from "../../domain/search.ts";
+import { type CallValue, compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
 import { householdsWithWord, wordProbeLimit, writeNameWords } from "../db/name-words.ts";
 import { containsPattern, isPostgres } from "../db/portable.ts";
@@ -222,6 +223,14 @@ function namedClientsPage(db: Db, ids: readonly string[], query: { page: number;
     .offset((query.page - 1) * query.pageSize);
 }
 
+/** The clients list's first look (no search), the page and the kept row count: compiled once (decision 056). */
+const unsearchedClientsRead = compiledOnce((db, value: CallValue<{ limit: number; offset: number }>) =>
+  inNameOrder(db.selectFrom("client").select(clientColumns).select(swimmersOfClient(db)))
+    .select(countedRowsColumn("client"))
+    .limit(value("limit"))
+    .offset(value("offset")),
+);
+
 type ClientColumn = (typeof clientColumns)[number] extends `client.${infer Column}` ? Column : never;
 
 export async function listClients(
@@ -232,7 +241,10 @@ export async function listClients(
   const key = searchKey(query.search);
   if (!key) {
     // The unsearched list: its page and the kept row count in one statement.
-    const rows = await clientPageQuery(db, query).select(countedRowsColumn("client")).execute();
+    const rows = await unsearchedClientsRead(db, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
     const total = rows[0] ? Number(rows[0].countedRows) : await countedRows(db, "client");
     return {
       items: rows.map(({ countedRows: _, ...row }) => toListedClient(row)),
