@@ -13,8 +13,9 @@ import {
  * A parent cancels classes at 375 px (issue 29): one in time (told the credit and its last day before confirming,
  * and the credit shows among the family's credits after), one late (told the class counts as used before
  * confirming). "Late" is a class tomorrow at the school's time of now, floored: less than the 24 hours' notice away
- * by the server's own clock (the e2e server runs on this machine's clock, in the school's zone of e2e/e2e-env.ts). Booked under the cancellation-policy lock, so the classes keep the default policy (24 hours,
- * credits valid 60 days) whatever e2e/policy.spec.ts does meanwhile.
+ * by the server's own clock (the e2e server runs on this machine's clock, in the school's zone of e2e/e2e-env.ts).
+ * Booked under the cancellation-policy lock, so the classes keep the default policy (24 hours, credits valid 60 days)
+ * whatever e2e/policy.spec.ts does meanwhile.
  */
 test("a parent cancels a class in time for a credit, and one late that counts as used @mobile-only", async ({
   page,
