@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { siteContent } from "../content/site-content.ts";
-import { defaultLocale, isLocale } from "../domain/locale.ts";
+import { defaultLocale, isLocale, type Locale } from "../domain/locale.ts";
 
 /**
  * What a route tells the document head, as messages (`msg`): translated where the head is written, in the page's
@@ -12,9 +12,17 @@ export interface PageMeta {
   description: MessageDescriptor;
 }
 
-/** The document's title ("Services | Aqua Nest Swim School") and description, in the active language. */
-export function pageHead(meta: PageMeta | undefined): { title: string; description?: string } {
-  const school = siteContent(isLocale(i18n.locale) ? i18n.locale : defaultLocale).school.name;
+/**
+ * The document's title ("Services | Aqua Nest Swim School") and description, in the active language; the school's
+ * name in `locale`'s texts, which the caller knows are there (default: the active language's). In the app shell the
+ * person's own language may become the active one between a render and its effects (app-shell-main.tsx), before
+ * its texts have arrived: the effect passes the language it rendered in, and runs again in the new one.
+ */
+export function pageHead(
+  meta: PageMeta | undefined,
+  locale: Locale = isLocale(i18n.locale) ? i18n.locale : defaultLocale,
+): { title: string; description?: string } {
+  const school = siteContent(locale).school.name;
   if (!meta) return { title: school };
   return { title: `${i18n._(meta.title)} | ${school}`, description: i18n._(meta.description) };
 }

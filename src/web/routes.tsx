@@ -48,7 +48,7 @@ function usePageMeta(): void {
   useEffect(() => {
     let current = true;
     const apply = () => {
-      if (current) applyPageMeta(meta);
+      if (current) applyPageMeta(meta, locale);
     };
     const pending = contentLoad(locale);
     // Without the texts (their chunk failed), the page keeps the title it has.

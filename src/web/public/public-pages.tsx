@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { RouteObject } from "react-router";
-import { locales, localizedPath } from "../../domain/locale.ts";
+import { type Locale, locales, localizedPath } from "../../domain/locale.ts";
 import { paths } from "../../domain/paths.ts";
 import { type PageMeta, pageHead } from "../page-meta.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -68,8 +68,8 @@ export const metaOf = (handle: unknown): PageMeta | undefined =>
   (handle as { meta?: PageMeta } | undefined)?.meta;
 
 /** After a navigation in the browser: the title and description the prerendered HTML would have had. */
-export function applyPageMeta(meta: PageMeta | undefined): void {
-  const head = pageHead(meta);
+export function applyPageMeta(meta: PageMeta | undefined, locale?: Locale): void {
+  const head = pageHead(meta, locale);
   document.title = head.title;
   if (head.description)
     document.querySelector('meta[name="description"]')?.setAttribute("content", head.description);
