@@ -628,10 +628,13 @@ async function countBookings(db: Db, key: string, matchTitle: boolean): Promise<
  */
 const pageNearTop = (matches: number, rows: number, upTo: number) => matches * matches >= 8 * upTo * rows;
 
+/** The bookings matching `key` as the lists show them (with their swimmers), newest first. */
+const listedNewestFirst = (db: Db, key: string, matchTitle: boolean) =>
+  newestFirst(matching(db, key, matchTitle).select(bookingColumns).select(swimmersOfBooking(db)));
+
 /** Manage Bookings' first look (no search), the page and the kept row count: compiled once (decision 056). */
 const unsearchedBookingsRead = compiledOnce((db, value: CallValue<{ limit: number; offset: number }>) =>
-  newestFirst(bookingsWithClient(db).select(bookingColumns))
-    .select(swimmersOfBooking(db))
+  listedNewestFirst(db, "", false)
     .select(countedRowsColumn("booking"))
     .limit(value("limit"))
     .offset(value("offset")),
@@ -660,9 +663,7 @@ export async function listBookings(
   // The page (and one booking more) read along booking_firstDate_idx, each tested through its client, and the matches
   // not counted: a search that many bookings match.
   const pageAlongOrder = async () => {
-    const rows = await newestFirst(
-      matching(db, key, query.matchTitle).select(bookingColumns).select(swimmersOfBooking(db)),
-    )
+    const rows = await listedNewestFirst(db, key, query.matchTitle)
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize)
       .execute();

@@ -146,6 +146,10 @@ async function manyNamed(db: Db, key: string, limit: number): Promise<boolean> {
 const inNameOrder = <O>(query: SelectQueryBuilder<Database, "client", O>) =>
   query.orderBy("client.firstNameSearch").orderBy("client.lastNameSearch").orderBy("client.id");
 
+/** The clients matching `key` as the list shows them (with their swimmers), in name order. */
+const listedInNameOrder = (db: Db, key: string) =>
+  inNameOrder(matching(db, key).select(clientColumns).select(swimmersOfClient(db)));
+
 /**
  * One page of clients whose first or last name contains `search` (any case or accent), in name order. The
  * order follows client_name_order_idx, which also holds both search columns: a page is read from the index
@@ -156,7 +160,7 @@ export function clientPageQuery(
   query: { search: string; page: number; pageSize: number },
   pageStep = query.pageSize,
 ) {
-  return inNameOrder(matching(db, searchKey(query.search)).select(clientColumns).select(swimmersOfClient(db)))
+  return listedInNameOrder(db, searchKey(query.search))
     .limit(query.pageSize)
     .offset((query.page - 1) * pageStep);
 }
@@ -225,10 +229,7 @@ function namedClientsPage(db: Db, ids: readonly string[], query: { page: number;
 
 /** The clients list's first look (no search), the page and the kept row count: compiled once (decision 056). */
 const unsearchedClientsRead = compiledOnce((db, value: CallValue<{ limit: number; offset: number }>) =>
-  inNameOrder(db.selectFrom("client").select(clientColumns).select(swimmersOfClient(db)))
-    .select(countedRowsColumn("client"))
-    .limit(value("limit"))
-    .offset(value("offset")),
+  listedInNameOrder(db, "").select(countedRowsColumn("client")).limit(value("limit")).offset(value("offset")),
 );
 
 type ClientColumn = (typeof clientColumns)[number] extends `client.${infer Column}` ? Column : never;
