@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import content from "../src/content/site.json" with { type: "json" };
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test } from "./fixtures.ts";
@@ -53,6 +54,8 @@ test.describe("idle sign-out says why", () => {
     await signedInAs("client", { ownSession: true });
     await page.goto("/client-panel");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    // The server drew the page (docs/decisions/058); its idle timer starts with the app, whose controls are enabled.
+    await expect(page.getByRole("button", { name: "Menu" })).toBeEnabled();
     await page.clock.fastForward("05:01");
     await expect(page).toHaveURL(/\/$/);
     const notice = page.getByRole("alert").filter({ hasText: messages.sessionExpired });
@@ -89,13 +92,20 @@ async function holdSession(page: Page) {
 }
 
 test.describe("while the session is asked for", () => {
-  test("a client reloading their page sees a styled Loading..., never the visitor's header or footer", async ({
+  // A page the server does not draw for the client (docs/decisions/058: /client-panel and the others come drawn).
+  test("a client reloading /contract sees a styled Loading..., never the visitor's header or footer", async ({
     page,
     signedInAs,
   }) => {
     await signedInAs("client");
+    await page.route(`${new URL(content.contractFormUrl).origin}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><html lang="en"><title>Contract</title></html>',
+      }),
+    );
     const release = await holdSession(page);
-    await page.goto("/client-panel");
+    await page.goto("/contract");
     const loading = page.getByRole("status").filter({ hasText: "Loading..." });
     await expect(loading).toBeVisible();
     // Centred in the page, not text at its edge.
@@ -107,7 +117,7 @@ test.describe("while the session is asked for", () => {
     await expectNoSeriousA11yViolations(page);
 
     release();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("View Contract");
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     expect(
       await page.evaluate(() => (window as unknown as { seen: { visitorChrome: boolean } }).seen),

@@ -16,6 +16,7 @@ import { sessionPath } from "../src/domain/api.ts";
 import { defaultLocale, type Locale, locales, localeTags, localizedPath } from "../src/domain/locale.ts";
 import { publicPaths } from "../src/domain/paths.ts";
 import { publicBootScript, publicEntryAttribute } from "../src/domain/public-boot.ts";
+import { preloadsToHead, renderedPageSlot, renderedStateSlot } from "../src/domain/rendered-page.ts";
 import { sessionHintScript } from "../src/domain/session-hint.ts";
 import {
   appShellFile,
@@ -25,6 +26,7 @@ import {
   pageShellFolder,
   publicPageFile,
   publicUrlPlaceholder,
+  renderedPageFile,
   todayShellFile,
 } from "../src/server/web/static-site.ts";
 import { appShellManifest, clientPageModules, signedInLayoutModule } from "../src/web/first-load.ts";
@@ -165,16 +167,6 @@ const { render, renderTodayFirstFrame } = (await import(
 )) as typeof import("../src/web/entry-server.tsx");
 
 /**
- * React writes the tags of `preload()` calls (the page's largest image) first in a tree rendered without <head>;
- * they belong in the head, where the browser reads them before the inline stylesheet. Hydration does not need them
- * in the root, and adds none when the head already has them.
- */
-function preloadsToHead(html: string): { preloads: string; body: string } {
-  const preloads = /^(?:<link rel="preload"[^>]*\/>)+/.exec(html)?.[0] ?? "";
-  return { preloads, body: html.slice(preloads.length) };
-}
-
-/**
  * Renders `address` into `file` of the built site, in the address's language, with the head a public page has
  * (`route`: the page's address without language, for its canonical and alternate links).
  */
@@ -264,17 +256,42 @@ const chunksOf = (key: string, into = new Set<string>()): Set<string> => {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error("no entry in the app shell's manifest");
 const loadedWithShell = chunksOf(entryKey);
-const pageCode = (module: string): string => {
+const pageCode = (module: string, { scripts: withScripts = true } = {}): string => {
   const chunks = [...chunksOf(signedInLayoutModule), ...chunksOf(module)].filter(
     (key) => !loadedWithShell.has(key),
   );
   const scripts = new Set(chunks.map((key) => `/${manifest[key]?.file}`));
   const styles = new Set(chunks.flatMap((key) => (manifest[key]?.css ?? []).map((file) => `/${file}`)));
   return [
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...(withScripts
+      ? [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+      : []),
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
   ].join("\n    ");
 };
+
+/**
+ * A client page as the server renders it for the person signed in (docs/decisions/058): its stylesheets, the page
+ * in the root's slot (in a disabled fieldset: its controls wait for the app's) and the state it was drawn from in
+ * the other, and no script or preload for the parser. As on a public page, the boot script asks for the app shell's
+ * script once the page has painted (decision 053); nor does it hide the header's links until the session is known
+ * (session-hint.ts): the page is drawn signed in.
+ */
+function renderedPageTemplate(shell: string): string {
+  const { html, entry } = entryAfterPaint(shell);
+  const hint = `<script>${sessionHintScript}</script>`;
+  if (!html.includes(hint) || !html.includes(shellRoot))
+    throw new Error("the app shell's page is not as expected");
+  return html
+    .replace(hint, () => `<script>${publicBootScript}</script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+    .replace(
+      shellRoot,
+      () =>
+        `${shellRoot.replace(">", ` ${publicEntryAttribute}="${escapeHtml(entry)}">`)}<fieldset class="rendered-page" disabled>${renderedPageSlot}</fieldset>`,
+    )
+    .replace("</body>", () => `${renderedStateSlot}\n  </body>`);
+}
 
 const appShellPage = (locale: Locale, preloads = "", pageHead = "") =>
   page(templates.appShell, head({ title: content.school.name }, locale, null, preloads), "")
@@ -298,10 +315,15 @@ for (const locale of locales) {
       path.join(clientDir, pageShellFile(route, locale)),
       inLanguage(appShellPage(locale, firstRequests(locale), pageCode(module)), locale),
     );
+    writeFileSync(
+      path.join(clientDir, renderedPageFile(route, locale)),
+      renderedPageTemplate(
+        inLanguage(appShellPage(locale, "", pageCode(module, { scripts: false })), locale),
+      ),
+    );
   }
 }
 
-rmSync(path.resolve("dist/render"), { recursive: true, force: true });
 console.log(
   `prerendered ${publicPaths.length} public pages and the 404 page in ${locales.length} languages, and the app shell`,
 );

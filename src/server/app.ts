@@ -1,3 +1,4 @@
+import path from "node:path";
 import { Hono } from "hono";
 import { messages } from "../domain/messages.ts";
 import { auditRoutes } from "./audit/routes.ts";
@@ -42,6 +43,7 @@ import { clientRescheduleRoutes, rescheduleRoutes, rescheduleSettingsRoutes } fr
 import { settingsRoutes } from "./settings/routes.ts";
 import { paymentRoutes, subscriptionRoutes } from "./subscriptions/routes.ts";
 import { lessonRecordPaths, lessonRoutes, todayRoutes } from "./today/routes.ts";
+import { signedInPageRenderer } from "./web/signed-in-pages.ts";
 import { inlineStyleHashes, staticSite } from "./web/static-site.ts";
 import type { Wiring } from "./wiring.ts";
 
@@ -180,7 +182,15 @@ export function createApp(deps: AppDeps) {
   if (deps.siteRoot)
     app.route(
       "/",
-      staticSite(deps.siteRoot, { publicUrl: publicUrl(config), settings: () => deps.settings.current() }),
+      staticSite(deps.siteRoot, {
+        publicUrl: publicUrl(config),
+        settings: () => deps.settings.current(),
+        renderSignedIn: signedInPageRenderer(
+          path.join(deps.siteRoot, "..", "render", "entry-server.js"),
+          (address, init, env) => app.request(address, init, env as object),
+          log,
+        ),
+      }),
     );
   app.onError((error, c) => inLocale(c.get("locale") ?? "en", () => errorResponse(c, error)));
   return app;

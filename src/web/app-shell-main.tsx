@@ -3,12 +3,14 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { localeTags } from "../domain/locale.ts";
 import { formatter } from "../domain/school-day.ts";
-import { refreshSession } from "./auth/auth-store.ts";
+import { adoptRenderedSession, refreshSession } from "./auth/auth-store.ts";
 import { activateLocale, type CataloguePart } from "./i18n/catalogues.ts";
 import { rememberLocale, visitorLocale } from "./i18n/locale-cookie.ts";
 import { LocaleProvider } from "./i18n/locale-provider.tsx";
 import { nextTask } from "./next-task.ts";
+import { replayHeldClicksWhenRedrawn } from "./public/early-clicks.ts";
 import { rootErrorOptions } from "./recoverable-errors.ts";
+import { renderedState } from "./rendered-state.ts";
 import { AppShellRoutes, preloadRoutes } from "./routes.tsx";
 import "./styles/global.css";
 import "./styles/first-frame.css";
@@ -22,18 +24,24 @@ import "./styles/first-frame.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from app.html");
 
-const guess = visitorLocale();
 const partsFor = (role: string): CataloguePart[] =>
   role === "admin" || role === "instructor"
     ? ["shared", "public", "client", "admin"]
     : ["shared", "public", "client"];
-const guessed = activateLocale(guess, partsFor("client"));
-void refreshSession(async (session) => {
-  await guessed;
-  const locale = "user" in session ? session.user.locale : guess;
-  if (locale !== guess) rememberLocale(locale);
-  await activateLocale(locale, partsFor(session.status));
-});
+// A page the server rendered for the person (docs/decisions/058) says who they are and speaks their language.
+const rendered = renderedState();
+const guess = rendered?.user.locale ?? visitorLocale();
+const guessed = activateLocale(guess, partsFor(rendered?.user.role ?? "client"));
+if (rendered) {
+  if (guess !== visitorLocale()) rememberLocale(guess);
+} else {
+  void refreshSession(async (session) => {
+    await guessed;
+    const locale = "user" in session ? session.user.locale : guess;
+    if (locale !== guess) rememberLocale(locale);
+    await activateLocale(locale, partsFor(session.status));
+  });
+}
 // The first page's code loads at once, beside the words and the session, and the app first renders once both are
 // there. A page whose code failed to load renders its error (routes.tsx), not the first frame over it. Not a
 // top-level await: the page's chunks import this one, and would wait for it to finish.
@@ -46,6 +54,12 @@ void nextTask().then(() => formatter(localeTags[guess], { dateStyle: "long", tim
 // them, instead of one task as long as the whole page (issue 31: total blocking time); the page's HTML shows its
 // first frame meanwhile, where it has one (docs/decisions/048).
 void Promise.all([guessed, firstPage]).then(() => {
+  if (rendered) {
+    adoptRenderedSession(rendered.user);
+    // The boot script that asked for this one holds the clicks the drawn page cannot answer yet; the app's page
+    // answers them once it has taken the drawn one's place.
+    replayHeldClicksWhenRedrawn(container);
+  }
   const root = createRoot(container, rootErrorOptions);
   startTransition(() =>
     root.render(

@@ -25,6 +25,13 @@ import {
   localizedPath,
 } from "../../domain/locale.ts";
 import { opensInAppShell, paths, publicPaths } from "../../domain/paths.ts";
+import {
+  jsonInScript,
+  type RenderedState,
+  renderedPageSlot,
+  renderedStateId,
+  renderedStateSlot,
+} from "../../domain/rendered-page.ts";
 import { type SchoolSettings, settingsAttribute } from "../../domain/school-settings.ts";
 import { type CurrentSettings, contentSettings } from "../settings/service.ts";
 
@@ -63,6 +70,16 @@ export const pageShellFolder = "app-shell";
 /** A page's own app shell in a language (`/client-panel`: app-shell/client-panel.en.html). */
 export const pageShellFile = (route: string, locale: Locale) =>
   `${pageShellFolder}/${route.replace(/^\/+/, "").replaceAll("/", "_")}.${locale}.html`;
+
+/** A client page's HTML for the server's render of it (docs/decisions/058): app-shell/progress.en.rendered.html. */
+export const renderedPageFile = (route: string, locale: Locale) =>
+  pageShellFile(route, locale).replace(/\.html$/, ".rendered.html");
+
+/** A client page drawn for the person who asks (signed-in-pages.ts), or null to send its shell as built. */
+export type SignedInPageRenderer = (
+  c: Context,
+  route: string,
+) => Promise<{ locale: Locale; html: string; preloads: string; state: RenderedState } | null>;
 
 /** Every public page's address in every language: `/`, `/services`, …, `/es/`, `/es/services`, … */
 export const publicAddresses = locales.flatMap((locale) =>
@@ -141,6 +158,9 @@ function encodePage(html: string): EncodedPage {
     gzip: gzipSync(identity, strongestGzip),
   };
 }
+
+/** A page made for one answer: about a millisecond for a client page, within a few percent of the strongest. */
+const quickBrotli: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -244,7 +264,11 @@ const normalized = (address: string) => (address.length > 1 ? address.replace(/\
  */
 export function staticSite(
   root: string,
-  { publicUrl, settings }: { publicUrl: string; settings?: () => Promise<CurrentSettings> },
+  {
+    publicUrl,
+    settings,
+    renderSignedIn,
+  }: { publicUrl: string; settings?: () => Promise<CurrentSettings>; renderSignedIn?: SignedInPageRenderer },
 ) {
   const builtHtml = new Map<string, string>();
   const built = (file: string) => {
@@ -259,7 +283,7 @@ export function staticSite(
   for (const address of publicAddresses) pageFiles.set(normalized(address), publicPageFile(address));
   const pageShellFiles = existsSync(path.join(root, pageShellFolder))
     ? readdirSync(path.join(root, pageShellFolder))
-        .filter((name) => name.endsWith(".html"))
+        .filter((name) => name.endsWith(".html") && !name.endsWith(".rendered.html"))
         .map((name) => `${pageShellFolder}/${name}`)
     : [];
   const shellFiles = [
@@ -275,10 +299,51 @@ export function staticSite(
    * /today's own with its first frame, a client page's own with its code named, else the language's, where built.
    */
   const shellPage = async (c: Context, route: string) => {
+    const rendered = await renderedPage(c, route);
+    if (rendered) return rendered;
     const locale = wantedLocale(getCookie(c, localeCookie), c.req.header("Accept-Language"));
     const own = route === paths.today ? todayShellFile(locale) : pageShellFile(route, locale);
     const file = [own, appShellFile(locale)].find((each) => asBuilt.has(each)) ?? "app.html";
     return html(c, await page(file), 200, languageVary);
+  };
+  const renderedTemplates = new Map<string, string>();
+  const renderedTemplate = (route: string, locale: Locale) => {
+    const file = renderedPageFile(route, locale);
+    if (!renderedTemplates.has(file)) {
+      const full = path.join(root, file);
+      renderedTemplates.set(file, existsSync(full) ? readFileSync(full, "utf8") : "");
+    }
+    return renderedTemplates.get(file) || null;
+  };
+  /**
+   * A client page drawn with the person's data (docs/decisions/058), where the build wrote its template and the
+   * renderer drew it. Nobody else's: private, never stored, and compressed for this answer alone, quickly.
+   */
+  const renderedPage = async (c: Context, route: string): Promise<Response | null> => {
+    if (!renderSignedIn || !renderedTemplate(route, defaultLocale)) return null;
+    const drawn = await renderSignedIn(c, route);
+    const template = drawn && renderedTemplate(route, drawn.locale);
+    if (!drawn || !template) return null;
+    const current = settings ? await settings() : null;
+    const filled = template
+      .replace("</head>", () => `${drawn.preloads}</head>`)
+      .replace(renderedPageSlot, () => drawn.html)
+      .replace(
+        renderedStateSlot,
+        () => `<script type="application/json" id="${renderedStateId}">${jsonInScript(drawn.state)}</script>`,
+      );
+    const page = current?.stored ? pageWithSettings(filled, current.settings) : filled;
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+    const body = Buffer.from(page);
+    const headers: Record<string, string> = {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      Vary: "Accept-Encoding, Cookie",
+    };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    const encoded =
+      encoding === "br" ? brotliCompressSync(body, quickBrotli) : encoding ? gzipSync(body) : body;
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(encoded), { status: 200, headers });
   };
   /**
    * The pages with the saved settings, all made and compressed at the first page request after a save, for the

@@ -1,5 +1,6 @@
 import type { ErrorBody } from "../../domain/error-codes.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
+import type { RenderTransport } from "../../domain/rendered-page.ts";
 import { readerLocale } from "../../domain/translate.ts";
 
 /** The one way the browser calls our API: JSON in and out, errors as ApiError with the server's code and message. */
@@ -23,6 +24,14 @@ export function errorMessageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : authErrorMessages.other;
 }
 
+/** How a call reaches our routes: the browser's fetch, or in the server's render of a page, the routes in process. */
+let transport: RenderTransport = (path, init) => fetch(path, init);
+
+/** The server's render of a signed-in page (entry-server.tsx) asks our routes as the person, without a network. */
+export function setApiTransport(next: RenderTransport): void {
+  transport = next;
+}
+
 /**
  * Calls one of our routes. `T` is the route's success body from `src/domain/api.ts`, the type the route answers
  * with `c.json<T>(…)` (docs/decisions/004), so both sides change together.
@@ -43,7 +52,7 @@ export async function apiFetch<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       // The server answers (its error messages too) in the language the page is shown in.
       headers: {

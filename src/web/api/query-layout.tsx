@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { getAuthState, subscribeAuth } from "../auth/auth-store.ts";
+import { renderedState } from "../rendered-state.ts";
 import { ApiError } from "./http.ts";
 
 /** A refusal (4xx) will not change on a second try; a network failure or a 5xx may. */
@@ -20,7 +21,12 @@ const signedInUserId = () => {
   const auth = getAuthState();
   return "user" in auth ? auth.user.id : null;
 };
-let cachedFor = signedInUserId();
+// A page the server rendered (docs/decisions/058) starts with the answers it was drawn from, for the person it was
+// drawn for: the first screen is that page again, in the same paint, without asking twice.
+const rendered = renderedState();
+for (const { queryKey, data, updatedAt } of rendered?.queries ?? [])
+  queryClient.setQueryData(queryKey, data, { updatedAt });
+let cachedFor = signedInUserId() ?? rendered?.user.id ?? null;
 subscribeAuth(() => {
   const userId = signedInUserId();
   if (userId === cachedFor) return;
@@ -28,9 +34,22 @@ subscribeAuth(() => {
   queryClient.clear();
 });
 
+/** The cache of the page the server is rendering (entry-server.tsx), during that render only. */
+let renderingWith: QueryClient | null = null;
+
+/** Runs the server's synchronous render of a signed-in page over `client`, that request's own cache. */
+export function renderingOver<T>(client: QueryClient, render: () => T): T {
+  renderingWith = client;
+  try {
+    return render();
+  } finally {
+    renderingWith = null;
+  }
+}
+
 export function QueryLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={renderingWith ?? queryClient}>
       <Outlet />
     </QueryClientProvider>
   );

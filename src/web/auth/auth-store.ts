@@ -80,9 +80,31 @@ async function rememberSignedIn(user: SessionUser | null): Promise<void> {
   if (staff) localStorage.setItem(staffMemory, JSON.stringify(user));
 }
 
+/** Whom the server renders a page for (entry-server.tsx), during that render only. */
+let renderingFor: AuthState | null = null;
+
+/** Runs the server's synchronous render of a signed-in page as `auth` (useAuth's server snapshot). */
+export function renderingAs<T>(auth: AuthState, render: () => T): T {
+  renderingFor = auth;
+  try {
+    return render();
+  } finally {
+    renderingFor = null;
+  }
+}
+
 /** Prerendered HTML shows the signed-out chrome; the browser then asks the server. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribeAuth, getAuthState, () => signedOut);
+  return useSyncExternalStore(subscribeAuth, getAuthState, () => renderingFor ?? signedOut);
+}
+
+/**
+ * Takes who is signed in from the page the server rendered for them (docs/decisions/058) instead of asking: that
+ * answer came from the same session a moment ago, and the page drawn from it is already on the screen.
+ */
+export function adoptRenderedSession(user: SessionUser): void {
+  setState({ status: user.role, user } as AuthState);
+  void rememberSignedIn(user);
 }
 
 /**
