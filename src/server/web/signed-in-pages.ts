@@ -43,7 +43,9 @@ export function signedInPageRenderer(
       const { user } = (await (await asked(sessionPath, {})).json()) as SessionResponse;
       if (user?.role !== "client" || user.mustChangePassword) return null;
       bundle ??= import(pathToFileURL(renderBundle).href) as Promise<RenderBundle>;
-      const drawn = await (await bundle).renderSignedInPage(route, user, asked);
+      // With its query, as the app then reads it (a filter, a month).
+      const address = `${route}${new URL(c.req.url).search}`;
+      const drawn = await (await bundle).renderSignedInPage(address, user, asked);
       return drawn && { locale: user.locale, ...drawn };
     } catch (error) {
       log("warn", "client page not rendered", { route, error: String(error) });
