@@ -17,6 +17,7 @@ test.describe("a client page before its scripts", () => {
     await page.goto("/client-panel");
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${client.name}!` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your class calendar" })).toBeVisible();
+    await expect(page).toHaveTitle("My swim lessons | Aqua Nest Swim School");
   });
 });
 

@@ -23,13 +23,13 @@ export type RenderTransport = (path: string, init: RequestInit) => Promise<Respo
 
 /**
  * The render bundle's (web/entry-server.tsx) drawing of a client page at `path` for `user`, whose queries ask
- * `transport`; null when it could not be drawn.
+ * `transport`: the page, the preloads React wrote first, the document's title; null when it could not be drawn.
  */
 export type RenderSignedInPage = (
   path: string,
   user: SessionUser,
   transport: RenderTransport,
-) => Promise<{ html: string; preloads: string; state: RenderedState } | null>;
+) => Promise<{ html: string; preloads: string; title: string; state: RenderedState } | null>;
 
 /** JSON that cannot end its `<script>` element or open a comment in it, whatever the data holds. */
 export function jsonInScript(value: unknown): string {

@@ -31,7 +31,7 @@ import type { PageWords } from "./public/page-words.ts";
 import { PublicApp, publicAppRoutes } from "./public/public-app.tsx";
 import { metaOf } from "./public/public-routes.tsx";
 import { packageRows } from "./public/services/package-rows.ts";
-import { AppShellRoutes, preloadRoutes } from "./routes.tsx";
+import { AppShellRoutes, pageMetaAt, preloadRoutes } from "./routes.tsx";
 
 /**
  * Renders one public path (or any other, for the 404 page) to HTML for the prerenderer, with the very tree that
@@ -143,7 +143,8 @@ export const renderSignedInPage: RenderSignedInPage = async (path, user, transpo
           .getAll()
           .filter((query) => query.state.status === "success")
           .map(({ queryKey, state }) => ({ queryKey, data: state.data, updatedAt: state.dataUpdatedAt }));
-        return { html: body, preloads, state: { user, queries } };
+        const { title } = pageHead(pageMetaAt(path.split("?")[0] ?? path), user.locale);
+        return { html: body, preloads, title, state: { user, queries } };
       }
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }

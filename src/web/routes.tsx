@@ -16,6 +16,7 @@ import { shellWords } from "./i18n/shell-words.ts";
 import { usePageLocale } from "./layout/page-language.ts";
 import { SiteLayout } from "./layout/site-layout.tsx";
 import { nextTask } from "./next-task.ts";
+import type { PageMeta } from "./page-meta.ts";
 import { pageSettings } from "./page-settings.ts";
 import { applyPageMeta, localizedPublicPages, metaOf, notFoundRoute } from "./public/public-pages.tsx";
 import { adminRoutes, siteShellRoutes } from "./signed-in-routes.tsx";
@@ -44,7 +45,7 @@ function contentLoad(locale: Locale): Promise<void> | undefined {
 /** The document head following the page, as the prerendered HTML has it; its title needs the school's name. */
 function usePageMeta(): void {
   const locale = usePageLocale();
-  const meta = metaOf(matchRoutes(routes, useLocation().pathname)?.at(-1)?.route.handle);
+  const meta = pageMetaAt(useLocation().pathname);
   useEffect(() => {
     let current = true;
     const apply = () => {
@@ -147,6 +148,11 @@ const routes: RouteObject[] = [
   },
   { element: <AdminWithMeta />, children: adminRoutes },
 ].map(withLazyElements);
+
+/** What the page at `pathname` tells the document head (its title and description), if it says. */
+export function pageMetaAt(pathname: string): PageMeta | undefined {
+  return metaOf(matchRoutes(routes, pathname)?.at(-1)?.route.handle);
+}
 
 /**
  * Loads the code of every route the address shows (its layouts and its page); settles when all have arrived. Each

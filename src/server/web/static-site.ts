@@ -79,7 +79,7 @@ export const renderedPageFile = (route: string, locale: Locale) =>
 export type SignedInPageRenderer = (
   c: Context,
   route: string,
-) => Promise<{ locale: Locale; html: string; preloads: string; state: RenderedState } | null>;
+) => Promise<{ locale: Locale; html: string; preloads: string; title: string; state: RenderedState } | null>;
 
 /** Every public page's address in every language: `/`, `/services`, …, `/es/`, `/es/services`, … */
 export const publicAddresses = locales.flatMap((locale) =>
@@ -326,6 +326,7 @@ export function staticSite(
     if (!drawn || !template) return null;
     const current = settings ? await settings() : null;
     const filled = template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAsReact(drawn.title)}</title>`)
       .replace("</head>", () => `${drawn.preloads}</head>`)
       .replace(renderedPageSlot, () => drawn.html)
       .replace(
