@@ -333,18 +333,16 @@ export function staticSite(
         renderedStateSlot,
         () => `<script type="application/json" id="${renderedStateId}">${jsonInScript(drawn.state)}</script>`,
       );
-    const page = current?.stored ? pageWithSettings(filled, current.settings) : filled;
+    const identity = Buffer.from(current?.stored ? pageWithSettings(filled, current.settings) : filled);
+    // Only the encoding this visitor takes.
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
-    const body = Buffer.from(page);
-    const headers: Record<string, string> = {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      Vary: "Accept-Encoding, Cookie",
-    };
-    if (encoding) headers["Content-Encoding"] = encoding;
-    const encoded =
-      encoding === "br" ? brotliCompressSync(body, quickBrotli) : encoding ? gzipSync(body) : body;
-    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(encoded), { status: 200, headers });
+    const encoded: EncodedPage =
+      encoding === "br"
+        ? { identity, br: brotliCompressSync(identity, quickBrotli) }
+        : encoding === "gzip"
+          ? { identity, gzip: gzipSync(identity) }
+          : { identity };
+    return html(c, encoded, 200, "Cookie", "private, no-store");
   };
   /**
    * The pages with the saved settings, all made and compressed at the first page request after a save, for the
@@ -380,12 +378,18 @@ export function staticSite(
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl);
 
-  const html = (c: Context, body: EncodedPage, status: 200 | 404 = 200, vary?: string) => {
+  const html = (
+    c: Context,
+    body: EncodedPage,
+    status: 200 | 404 = 200,
+    vary?: string,
+    cacheControl = "no-cache",
+  ) => {
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     const encoded = encoding && body[encoding];
     const headers: Record<string, string> = {
       "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-cache",
+      "Cache-Control": cacheControl,
       Vary: vary ? `Accept-Encoding, ${vary}` : "Accept-Encoding",
     };
     if (encoded) headers["Content-Encoding"] = encoding;
