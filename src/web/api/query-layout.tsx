@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { getAuthState, subscribeAuth } from "../auth/auth-store.ts";
+import { duringRender } from "../during-render.ts";
 import { renderedState } from "../rendered-state.ts";
 import { ApiError } from "./http.ts";
 
@@ -34,22 +35,13 @@ subscribeAuth(() => {
   queryClient.clear();
 });
 
-/** The cache of the page the server is rendering (entry-server.tsx), during that render only. */
-let renderingWith: QueryClient | null = null;
-
-/** Runs the server's synchronous render of a signed-in page over `client`, that request's own cache. */
-export function renderingOver<T>(client: QueryClient, render: () => T): T {
-  renderingWith = client;
-  try {
-    return render();
-  } finally {
-    renderingWith = null;
-  }
-}
+/** The cache of the page the server is rendering (entry-server.tsx), that request's own, during that render only. */
+const renderingWith = duringRender<QueryClient>();
+export const renderingOver = renderingWith.run;
 
 export function QueryLayout() {
   return (
-    <QueryClientProvider client={renderingWith ?? queryClient}>
+    <QueryClientProvider client={renderingWith.current() ?? queryClient}>
       <Outlet />
     </QueryClientProvider>
   );

@@ -8,6 +8,7 @@ import {
 import type { Role, SessionUser } from "../../domain/auth.ts";
 import { authErrorMessages } from "../../domain/messages.ts";
 import { ApiError, apiFetch, NETWORK_ERROR_CODE } from "../api/http.ts";
+import { duringRender } from "../during-render.ts";
 
 export type AuthState =
   | { status: "loading" }
@@ -80,22 +81,13 @@ async function rememberSignedIn(user: SessionUser | null): Promise<void> {
   if (staff) localStorage.setItem(staffMemory, JSON.stringify(user));
 }
 
-/** Whom the server renders a page for (entry-server.tsx), during that render only. */
-let renderingFor: AuthState | null = null;
-
-/** Runs the server's synchronous render of a signed-in page as `auth` (useAuth's server snapshot). */
-export function renderingAs<T>(auth: AuthState, render: () => T): T {
-  renderingFor = auth;
-  try {
-    return render();
-  } finally {
-    renderingFor = null;
-  }
-}
+/** Whom the server renders a page for (entry-server.tsx), during that render only: useAuth's server snapshot. */
+const renderingFor = duringRender<AuthState>();
+export const renderingAs = renderingFor.run;
 
 /** Prerendered HTML shows the signed-out chrome; the browser then asks the server. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribeAuth, getAuthState, () => renderingFor ?? signedOut);
+  return useSyncExternalStore(subscribeAuth, getAuthState, () => renderingFor.current() ?? signedOut);
 }
 
 /**
