@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { holdRequests } from "./support.ts";
+import { holdRequests, openBeforeApp } from "./support.ts";
 
 // A first visit: no service worker holds the page's scripts yet.
 test.use({ serviceWorkers: "block" });
@@ -77,7 +77,7 @@ test("the language switch pressed on the drawn page, before the app is there, sw
   // A client of this test's own: the choice is stored on the account.
   await signedInAs(await newClient({ packType: "4_60" }), { ownSession: true });
   const releaseApp = await holdRequests(page, /\/assets\/app-[^/]+\.js$/);
-  await page.goto("/client-panel");
+  await openBeforeApp(page, "/client-panel");
   const header = page.getByRole("banner");
   await header.getByRole("link", { name: "Español", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations, holdPageApp, twoFramesLater } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, openBeforeApp, twoFramesLater } from "./support.ts";
 
 const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 0) <= 768;
 
@@ -46,7 +46,7 @@ test.describe("with reduced motion", { tag: "@desktop-only" }, () => {
 
   test("the hero video does not play by itself and the banner stands still", async ({ page }) => {
     const app = await holdPageApp(page);
-    await page.goto("/");
+    await openBeforeApp(page, "/");
     // Once the app has taken the page over, its effects have run: without reduced motion the video's observer
     // reports it on screen before the next frame, and play() starts it at once (the hero test above).
     await app.release();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import spanish from "../src/content/site.es.json" with { type: "json" };
 import english from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { altTexts, appScript, expectNoSeriousA11yViolations, holdPageApp, holdRequests } from "./support.ts";
+import { altTexts, appScript, expectNoSeriousA11yViolations, holdPageApp, holdRequests, openBeforeApp } from "./support.ts";
 
 /** The public pages in Spanish, with the heading a visitor sees first (site.es.json). */
 const spanishPages = [
@@ -100,7 +100,7 @@ test("the Spanish header: its links lead to the Spanish pages, without a page lo
 }, async ({ page }) => {
   // A link clicked before the page is interactive loads the next page in full, as it should: wait for the app.
   const app = await holdPageApp(page);
-  await page.goto("/es/services");
+  await openBeforeApp(page, "/es/services");
   await app.release();
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link")).toHaveText(spanishLinks);
@@ -175,7 +175,7 @@ test("a click on the switch before the page is interactive is held, then remembe
 }, async ({ page }) => {
   // The app is fetched once the page has loaded (docs/decisions/012): held back here until the click is made.
   const releaseApp = await holdRequests(page, appScript);
-  await page.goto("/shop");
+  await openBeforeApp(page, "/shop");
   await page.getByRole("banner").getByRole("link", { name: "Español", exact: true }).click();
   // Followed at once, the English browser would have reached /es/shop without the cookie that keeps it there.
   await expect(page).toHaveURL(/\/shop$/);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import content from "../src/content/site.json" with { type: "json" };
-import { expectNoSeriousA11yViolations, holdPageApp } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, openBeforeApp } from "./support.ts";
 
 const headerLinks = [
   { name: "Services", path: "/services", heading: "Your Swimming Journey Starts Here" },
@@ -64,7 +64,7 @@ test("a page reached by a link starts at its top, without a full page load", {
   tag: "@desktop-only",
 }, async ({ page }) => {
   const app = await holdPageApp(page);
-  await page.goto("/services");
+  await openBeforeApp(page, "/services");
   await app.release();
   const bookNow = page.getByRole("link", { name: "Book now" }).last();
   await bookNow.scrollIntoViewIfNeeded();

@@ -3,7 +3,7 @@ import content from "../src/content/site.json" with { type: "json" };
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, holdPageApp, holdRequests, receivedMail } from "./support.ts";
+import { expectNoSeriousA11yViolations, holdPageApp, holdRequests, openBeforeApp, receivedMail } from "./support.ts";
 
 /**
  * Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects); a test tagged
@@ -195,7 +195,7 @@ test.describe("a prerendered page before it is interactive", () => {
     tag: "@desktop-only",
   }, async ({ page }) => {
     const app = await holdPageApp(page);
-    await page.goto("/services");
+    await openBeforeApp(page, "/services");
     await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toHaveCount(0);
     await app.release();
@@ -208,7 +208,7 @@ test.describe("a prerendered page before it is interactive", () => {
     page,
   }) => {
     const app = await holdPageApp(page);
-    await page.goto("/contact");
+    await openBeforeApp(page, "/contact");
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const scrolledTo = await page.evaluate(() => window.scrollY);

@@ -154,6 +154,14 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 export const appScript = /\/assets\/hydrate-[^/]+\.js$/;
 
 /**
+ * Opens a page whose app is held back. Not up to the load event: the boot script asks for the app at the first paint,
+ * and when that comes before the load event, the load event waits for the held script.
+ */
+export async function openBeforeApp(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+}
+
+/**
  * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
  * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
  * then sets the page's title again, after its layout's effects have run.
