@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type Assessment,
+  activeLevels,
   type Curriculum,
   currentLevelOf,
   latestBySkill,
@@ -9,6 +10,7 @@ import {
   passesLevel,
   ratingOf,
   reportCardOf,
+  requiredSkillsOf,
   type ScaleVersion,
 } from "./curriculum.ts";
 import { scaleInputSchema } from "./curriculum-schemas.ts";
@@ -189,6 +191,42 @@ describe("the current level", () => {
     expect(idOf({ ...nothing, assessments: [{ skillId: 2 }] })).toBe(1);
     // A skill in no offered level says nothing: the first level.
     expect(idOf({ ...nothing, assessments: [{ skillId: 4 }] }, withLevel2Retired)).toBe(1);
+  });
+});
+
+describe("a curriculum the server keeps (frozen: what is read of it is worked out once)", () => {
+  const frozen = (of: Curriculum): Curriculum => {
+    const copy = structuredClone(of);
+    for (const list of [copy.levels, copy.skills, copy.links]) {
+      for (const each of list) Object.freeze(each);
+      Object.freeze(list);
+    }
+    return Object.freeze(copy);
+  };
+  const ids = (list: readonly { id: number }[]) => list.map((each) => each.id);
+
+  it("reads as the same curriculum unfrozen, each kept curriculum its own", () => {
+    const history = [rated(1, 4, "2026-01-01T10:00:00Z")];
+    const before = frozen(curriculum);
+    const retired = frozen({
+      ...curriculum,
+      skills: curriculum.skills.map((each) =>
+        each.id === 2 ? { ...each, retiredAt: "2026-01-03T00:00:00Z" } : each,
+      ),
+    });
+    expect(ids(requiredSkillsOf(before, 1))).toEqual(ids(requiredSkillsOf(curriculum, 1)));
+    expect(passesLevel(before, 1, "mia", history, scales)).toBe(false);
+    // The skill retired in the curriculum read after the edit: it no longer blocks, in that curriculum only.
+    expect(ids(requiredSkillsOf(retired, 1))).toEqual([1]);
+    expect(passesLevel(retired, 1, "mia", history, scales)).toBe(true);
+    expect(ids(requiredSkillsOf(before, 1))).toEqual([1, 2]);
+    expect(currentLevelOf(before, { placedLevelId: 2, passedLevelIds: [], assessments: [] })?.id).toBe(2);
+  });
+
+  it("hands every reader the same lists, which none can change", () => {
+    const kept = frozen(curriculum);
+    expect(activeLevels(kept)).toBe(activeLevels(kept));
+    expect(() => activeLevels(kept).reverse()).toThrow(TypeError);
   });
 });
 

@@ -82,13 +82,38 @@ export interface Curriculum {
 export const inLanguage = (english: string, spanish: string, locale: Locale): string =>
   locale === "es" && spanish.trim() !== "" ? spanish : english;
 
+const lookups = new WeakMap<Curriculum, Map<string, unknown>>();
+
+/**
+ * What `make` derives from the curriculum, made once per curriculum when it is frozen (the server keeps one frozen,
+ * curriculum/repository.ts, and a day's lessons read it for every swimmer), afresh for any other. What is kept is
+ * frozen too: every reader shares it.
+ */
+function derived<T>(curriculum: Curriculum, key: string, make: () => T): T {
+  if (!Object.isFrozen(curriculum)) return make();
+  let kept = lookups.get(curriculum);
+  if (!kept) {
+    kept = new Map();
+    lookups.set(curriculum, kept);
+  }
+  if (!kept.has(key)) kept.set(key, Object.freeze(make()));
+  return kept.get(key) as T;
+}
+
 /** Levels offered now, in order. */
 export const activeLevels = (curriculum: Curriculum): Level[] =>
-  curriculum.levels.filter((level) => level.retiredAt === null).sort((a, b) => a.position - b.position);
+  derived(curriculum, "active", () =>
+    curriculum.levels.filter((level) => level.retiredAt === null).sort((a, b) => a.position - b.position),
+  );
 
 /** The links of a level, in order. */
 export const linksOf = (curriculum: Curriculum, levelId: number): LevelSkill[] =>
-  curriculum.links.filter((link) => link.levelId === levelId).sort((a, b) => a.position - b.position);
+  derived(curriculum, `links ${levelId}`, () =>
+    curriculum.links.filter((link) => link.levelId === levelId).sort((a, b) => a.position - b.position),
+  );
+
+const skillsById = (curriculum: Curriculum): ReadonlyMap<number, Skill> =>
+  derived(curriculum, "skills", () => new Map(curriculum.skills.map((skill) => [skill.id, skill])));
 
 /**
  * The latest assessment of each skill for one swimmer: the one with the greatest `at`; two at the same instant are
@@ -129,9 +154,11 @@ export const isMastered = (assessment: Assessment | undefined, scales: readonly 
  * A retired skill no longer blocks anyone; what it was rated stays in its history and in report cards written before.
  */
 export function requiredSkillsOf(curriculum: Curriculum, levelId: number): Skill[] {
-  return levelSkillsOf(curriculum, levelId)
-    .filter((each) => each.required)
-    .map((each) => each.skill);
+  return derived(curriculum, `required skills ${levelId}`, () =>
+    levelSkillsOf(curriculum, levelId)
+      .filter((each) => each.required)
+      .map((each) => each.skill),
+  );
 }
 
 /**
@@ -142,10 +169,12 @@ export function levelSkillsOf(
   curriculum: Curriculum,
   levelId: number,
 ): { skill: Skill; required: boolean }[] {
-  const skills = new Map(curriculum.skills.map((skill) => [skill.id, skill]));
-  return linksOf(curriculum, levelId).flatMap((link) => {
-    const skill = skills.get(link.skillId);
-    return skill && skill.retiredAt === null ? [{ skill, required: link.required }] : [];
+  return derived(curriculum, `level skills ${levelId}`, () => {
+    const skills = skillsById(curriculum);
+    return linksOf(curriculum, levelId).flatMap((link) => {
+      const skill = skills.get(link.skillId);
+      return skill && skill.retiredAt === null ? [{ skill, required: link.required }] : [];
+    });
   });
 }
 
@@ -291,7 +320,11 @@ export interface Placement {
  */
 export function currentLevelOf(curriculum: Curriculum, placement: Placement): Level | undefined {
   const offered = activeLevels(curriculum);
-  const positionOf = new Map(curriculum.levels.map((level) => [level.id, level.position]));
+  const positionOf = derived(
+    curriculum,
+    "positions",
+    (): ReadonlyMap<number, number> => new Map(curriculum.levels.map((level) => [level.id, level.position])),
+  );
   const passed = new Set(placement.passedLevelIds);
   const highestPassed = Math.max(
     -Infinity,

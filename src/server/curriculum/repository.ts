@@ -558,11 +558,7 @@ export async function placementsOf(
   swimmerIds: readonly string[],
 ): Promise<{ swimmerId: string; clientId: string; firstName: string; levelId: number | null }[]> {
   if (swimmerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("swimmer")
-    .select(["id", "clientId", "firstName", "levelId"])
-    .where("id", "in", [...swimmerIds])
-    .execute();
+  const rows = await placementsRead(db, { swimmerIds });
   return rows.map((row) => ({
     swimmerId: row.id,
     clientId: row.clientId,
@@ -570,6 +566,12 @@ export async function placementsOf(
     levelId: row.levelId === null ? null : Number(row.levelId),
   }));
 }
+const placementsRead = compiledOnce((db, value: CallValue<{ swimmerIds: readonly string[] }>) =>
+  db
+    .selectFrom("swimmer")
+    .select(["id", "clientId", "firstName", "levelId"])
+    .where("id", "in", value("swimmerIds")),
+);
 
 export async function setPlacement(db: Db, swimmerId: string, levelId: number): Promise<void> {
   await db.updateTable("swimmer").set({ levelId }).where("id", "=", swimmerId).execute();

@@ -30,12 +30,29 @@ const couldAssess = (lesson: SwimmerLessonRow, today: string) =>
 
 export interface LevelContext {
   progress: SwimmersProgress;
-  /** The lessons of every swimmer of the day up to the day's last, each swimmer's once. */
-  lessons: readonly SwimmerLessonRow[];
+  /** Each swimmer's lessons up to the day's last, in /today's order: lessonsBySwimmer. */
+  lessons: ReadonlyMap<string, readonly OrderedLesson[]>;
   /** The school's today. */
   today: string;
   /** The school's day of an ISO moment: where an assessment made outside a lesson falls. */
   dayOf: (iso: string) => string;
+}
+
+/** A swimmer's lesson with its place in /today's order (orderOf), worked out once per request. */
+export interface OrderedLesson extends SwimmerLessonRow {
+  order: string;
+}
+
+/** The lessons of every swimmer of the day (each swimmer's once), by swimmer, each with its order. */
+export function lessonsBySwimmer(lessons: readonly SwimmerLessonRow[]): Map<string, OrderedLesson[]> {
+  const bySwimmer = new Map<string, OrderedLesson[]>();
+  for (const lesson of lessons) {
+    const ordered = { ...lesson, order: orderOf(lesson) };
+    const list = bySwimmer.get(lesson.swimmerId);
+    if (list) list.push(ordered);
+    else bySwimmer.set(lesson.swimmerId, [ordered]);
+  }
+  return bySwimmer;
 }
 
 export function swimmerLevelIn(
@@ -49,18 +66,17 @@ export function swimmerLevelIn(
   if (!level) return null;
   const assessments = progress.latestOf(swimmerId);
   const latest = latestBySkill(assessments, swimmerId);
-  const mine = context.lessons.filter((each) => each.swimmerId === swimmerId);
+  const mine = context.lessons.get(swimmerId) ?? [];
   const upToThis = orderOf({ ...lesson, lessonId: lesson.id });
-  const counted = mine.filter((each) => orderOf(each) <= upToThis && couldAssess(each, context.today));
+  const counted = mine.filter((each) => each.order <= upToThis && couldAssess(each, context.today));
 
   const lessonsSince = (skillId: number): number | null => {
     const assessment = latest.get(skillId);
     if (!assessment) return null;
     const assessedIn = mine.find((each) => each.lessonId === assessment.lessonId);
-    const after = assessedIn
-      ? (each: SwimmerLessonRow) => orderOf(each) > orderOf(assessedIn)
-      : (each: SwimmerLessonRow) => each.date > context.dayOf(assessment.at);
-    return counted.filter(after).length;
+    if (assessedIn) return counted.filter((each) => each.order > assessedIn.order).length;
+    const assessedOn = context.dayOf(assessment.at);
+    return counted.filter((each) => each.date > assessedOn).length;
   };
 
   const { mastered, of } = masteredCount(curriculum, level.id, swimmerId, assessments, scales);

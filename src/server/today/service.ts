@@ -37,7 +37,7 @@ import {
   prepareLessonPhoto,
 } from "../media/service.ts";
 import type { StoredFile } from "../ports/media/media-store.ts";
-import { type LevelContext, swimmerLevelIn } from "./progress.ts";
+import { type LevelContext, lessonsBySwimmer, swimmerLevelIn } from "./progress.ts";
 import {
   claimRecordKey,
   findLessonRecord,
@@ -122,7 +122,7 @@ async function asShown(
   ]);
   const levels: LevelContext = {
     progress,
-    lessons,
+    lessons: lessonsBySwimmer(lessons),
     today: schoolToday(deps),
     dayOf: (iso) => dayInZone(new Date(iso), deps.config.TZ_SCHOOL),
   };
