@@ -34,7 +34,8 @@ export interface EarlyClicks {
  * on the visitor's first scroll, press or key. A page opened at an anchor, reloaded or reached by Back holds
  * nothing, since the browser scrolls it below the screen.
  */
-export const publicBootScript = [
+// Marked pure: a browser bundle that imports this module for its names leaves the script's text out.
+export const publicBootScript = /* @__PURE__ */ [
   "(()=>{",
   "const held=[];",
   "const hold=(e)=>{",
