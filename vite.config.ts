@@ -1,7 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { linguiMacros } from "./scripts/i18n/lingui-macro-plugin.ts";
+import { descriptorsWithoutDefaults, linguiMacros } from "./scripts/i18n/lingui-macro-plugin.ts";
 import { opensInAppShell } from "./src/domain/paths.ts";
 import { appShellManifest } from "./src/web/first-load.ts";
 
@@ -44,7 +44,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: "src/web",
   // The app shell's build adds to the public pages' one.
   publicDir: mode === "app-shell" ? false : "../../public",
-  plugins: [linguiMacros(), react(), appShellInDev],
+  plugins: [linguiMacros(), descriptorsWithoutDefaults(), react(), appShellInDev],
   resolve: {
     // React Router's package points every bundler at its development build (warnings and all); a production
     // bundle takes the production one (remix-run/react-router#12532).

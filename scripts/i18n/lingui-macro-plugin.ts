@@ -1,4 +1,4 @@
-import { transformAsync } from "@babel/core";
+import { type PluginObj, transformAsync } from "@babel/core";
 import type { Plugin } from "vite";
 
 /**
@@ -21,6 +21,50 @@ export function linguiMacros(): Plugin {
         sourceMaps: true,
         parserOpts: { plugins: ["jsx", "typescript"] },
         plugins: ["@lingui/babel-plugin-lingui-macro"],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
+/**
+ * In a browser build, the message descriptors of src/domain (`/*i18n*\/ { id, message }`, written without macros
+ * since the server runs those files as they are) keep their id only, as Lingui's macros leave the web's own words in
+ * a production build. Every page reads its words from its language's catalogue, which holds every id the code uses
+ * in both languages (catalogues.test.ts); the English default beside each id was bytes every page downloaded for
+ * nothing. The server, and the server's render of a page (`ssr`), keep the defaults.
+ */
+export function descriptorsWithoutDefaults(): Plugin {
+  return {
+    name: "i18n-descriptors-without-defaults",
+    apply: "build",
+    // Before TypeScript is compiled away with the comments that mark the descriptors.
+    enforce: "pre",
+    async transform(code, id, options) {
+      if (options?.ssr || !id.includes("/src/domain/") || !code.includes("/*i18n*/")) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ["typescript"] },
+        plugins: [
+          (): PluginObj => ({
+            visitor: {
+              ObjectExpression(object) {
+                const marked = object.node.leadingComments?.some(
+                  (comment) => comment.value.trim() === "i18n",
+                );
+                if (!marked) return;
+                for (const property of object.get("properties")) {
+                  const key = property.isObjectProperty() ? property.node.key : null;
+                  if (key && "name" in key && (key.name === "message" || key.name === "comment"))
+                    property.remove();
+                }
+              },
+            },
+          }),
+        ],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
