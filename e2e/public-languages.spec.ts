@@ -2,7 +2,14 @@ import type { Page } from "@playwright/test";
 import spanish from "../src/content/site.es.json" with { type: "json" };
 import english from "../src/content/site.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { altTexts, appScript, expectNoSeriousA11yViolations, holdPageApp, holdRequests, openBeforeApp } from "./support.ts";
+import {
+  altTexts,
+  appScript,
+  expectNoSeriousA11yViolations,
+  holdPageApp,
+  holdRequests,
+  openBeforeApp,
+} from "./support.ts";
 
 /** The public pages in Spanish, with the heading a visitor sees first (site.es.json). */
 const spanishPages = [

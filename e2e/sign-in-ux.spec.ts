@@ -3,7 +3,13 @@ import content from "../src/content/site.json" with { type: "json" };
 import { authErrorMessages, messages } from "../src/domain/messages.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectNoSeriousA11yViolations, holdPageApp, holdRequests, openBeforeApp, receivedMail } from "./support.ts";
+import {
+  expectNoSeriousA11yViolations,
+  holdPageApp,
+  holdRequests,
+  openBeforeApp,
+  receivedMail,
+} from "./support.ts";
 
 /**
  * Signing in and out as a person meets it, at 1440 px and 375 px (both Playwright projects); a test tagged
