@@ -1,5 +1,18 @@
-import { type PluginObj, transformAsync } from "@babel/core";
+import { type PluginItem, type PluginObj, transformAsync } from "@babel/core";
 import type { Plugin } from "vite";
+
+/** One babel pass of `plugin` over a module as written (no project babel config), with its source map. */
+async function babelPass(code: string, id: string, parse: ("jsx" | "typescript")[], plugin: PluginItem) {
+  const result = await transformAsync(code, {
+    filename: id,
+    babelrc: false,
+    configFile: false,
+    sourceMaps: true,
+    parserOpts: { plugins: parse },
+    plugins: [plugin],
+  });
+  return result?.code ? { code: result.code, map: result.map } : null;
+}
 
 /**
  * Compiles Lingui's macros (`t`, `msg`, `<Trans>`, `<Plural>`, `useLingui` from @lingui/core/macro and
@@ -14,15 +27,7 @@ export function linguiMacros(): Plugin {
     async transform(code, id) {
       if (!/\.[cm]?[jt]sx?$/.test(id.split("?")[0] ?? "") || id.includes("/node_modules/")) return null;
       if (!code.includes("@lingui/core/macro") && !code.includes("@lingui/react/macro")) return null;
-      const result = await transformAsync(code, {
-        filename: id,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: { plugins: ["jsx", "typescript"] },
-        plugins: ["@lingui/babel-plugin-lingui-macro"],
-      });
-      return result?.code ? { code: result.code, map: result.map } : null;
+      return babelPass(code, id, ["jsx", "typescript"], "@lingui/babel-plugin-lingui-macro");
     },
   };
 }
@@ -42,31 +47,24 @@ export function descriptorsWithoutDefaults(): Plugin {
     enforce: "pre",
     async transform(code, id, options) {
       if (options?.ssr || !id.includes("/src/domain/") || !code.includes("/*i18n*/")) return null;
-      const result = await transformAsync(code, {
-        filename: id,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: { plugins: ["typescript"] },
-        plugins: [
-          (): PluginObj => ({
-            visitor: {
-              ObjectExpression(object) {
-                const marked = object.node.leadingComments?.some(
-                  (comment) => comment.value.trim() === "i18n",
-                );
-                if (!marked) return;
-                for (const property of object.get("properties")) {
-                  const key = property.isObjectProperty() ? property.node.key : null;
-                  if (key && "name" in key && (key.name === "message" || key.name === "comment"))
-                    property.remove();
-                }
-              },
+      return babelPass(
+        code,
+        id,
+        ["typescript"],
+        (): PluginObj => ({
+          visitor: {
+            ObjectExpression(object) {
+              const marked = object.node.leadingComments?.some((comment) => comment.value.trim() === "i18n");
+              if (!marked) return;
+              for (const property of object.get("properties")) {
+                const key = property.isObjectProperty() ? property.node.key : null;
+                if (key && "name" in key && (key.name === "message" || key.name === "comment"))
+                  property.remove();
+              }
             },
-          }),
-        ],
-      });
-      return result?.code ? { code: result.code, map: result.map } : null;
+          },
+        }),
+      );
     },
   };
 }
