@@ -180,7 +180,7 @@ test("the switch works from the keyboard, and says which language it leads to", 
 test("a click on the switch before the page is interactive is held, then remembers the choice and leaves", {
   tag: "@desktop-only",
 }, async ({ page }) => {
-  // The app is fetched once the page has loaded (docs/decisions/012): held back here until the click is made.
+  // The app is asked for once the page has painted (docs/decisions/053): held back here until the click is made.
   const releaseApp = await holdRequests(page, appScript);
   await openBeforeApp(page, "/shop");
   await page.getByRole("banner").getByRole("link", { name: "Español", exact: true }).click();

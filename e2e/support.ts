@@ -162,7 +162,7 @@ export async function openBeforeApp(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Holds back a prerendered page's app (fetched once the page has loaded, docs/decisions/012) so that a test can act
+ * Holds back a prerendered page's app (asked for once the page has painted, docs/decisions/053) so that a test can act
  * before the page is interactive. `release()` lets it load, and resolves once it has taken the page over: the app
  * then sets the page's title again, after its layout's effects have run.
  */
