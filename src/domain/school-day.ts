@@ -15,8 +15,8 @@ export function isIsoDay(value: string): boolean {
 }
 
 /**
- * One formatter per zone and form, kept: building an Intl.DateTimeFormat costs far more than formatting with one,
- * and "today" is asked on every request of the booking pages.
+ * One formatter per language, zone and form, kept: building an Intl.DateTimeFormat costs far more than formatting
+ * with one, and "today" is asked on every request of the booking pages, a month's name on every calendar drawn.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 export function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

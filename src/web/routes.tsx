@@ -7,7 +7,14 @@ import {
   useEffect,
   useLayoutEffect,
 } from "react";
-import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
+import {
+  matchRoutes,
+  Outlet,
+  type RouteMatch,
+  type RouteObject,
+  renderMatches,
+  useLocation,
+} from "react-router";
 import { loadSiteContent } from "../content/load-site-content.ts";
 import { hasSiteContent, provideSiteContent, withSettings } from "../content/site-content.ts";
 import type { Locale } from "../domain/locale.ts";
@@ -149,9 +156,25 @@ const routes: RouteObject[] = [
   { element: <AdminWithMeta />, children: adminRoutes },
 ].map(withLazyElements);
 
+/**
+ * The routes an address shows, worked out once per address (the last 100 kept): React Router flattens and ranks
+ * every route on each matchRoutes call, and one render asks for the same address several times. On the server
+ * that was a quarter of the CPU drawing a client page (docs/decisions/059).
+ */
+const matched = new Map<string, RouteMatch[] | null>();
+function matchesAt(pathname: string): readonly RouteMatch[] | null {
+  let matches = matched.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, pathname);
+    if (matched.size >= 100) matched.delete(matched.keys().next().value as string);
+    matched.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** What the page at `pathname` tells the document head (its title and description), if it says. */
 export function pageMetaAt(pathname: string): PageMeta | undefined {
-  return metaOf(matchRoutes(routes, pathname)?.at(-1)?.route.handle);
+  return metaOf(matchesAt(pathname)?.at(-1)?.route.handle);
 }
 
 /**
@@ -161,7 +184,7 @@ export function pageMetaAt(pathname: string): PageMeta | undefined {
  */
 export async function preloadRoutes(pathname: string): Promise<unknown> {
   const loads: Promise<RouteModule>[] = [];
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  for (const { route } of matchesAt(pathname) ?? []) {
     const load = loaders.get(route);
     if (!load) continue;
     await nextTask();
@@ -207,8 +230,14 @@ class PageFailed extends Component<
   }
 }
 
-/** The app shell's pages, under the declarative router's BrowserRouter (app-shell-main.tsx). */
+/**
+ * The app shell's pages, under the declarative router's BrowserRouter (app-shell-main.tsx) or the server's
+ * StaticRouter. What `useRoutes(routes)` renders, from the matches kept by address: useRoutes matches afresh on
+ * every render.
+ */
 export function AppShellRoutes() {
   const { pathname } = useLocation();
-  return <PageFailed pathname={pathname}>{useRoutes(routes)}</PageFailed>;
+  return (
+    <PageFailed pathname={pathname}>{renderMatches(matchesAt(pathname) as RouteMatch[] | null)}</PageFailed>
+  );
 }

@@ -1,5 +1,5 @@
 import { localeTags } from "../../domain/locale.ts";
-import { formatDay } from "../../domain/school-day.ts";
+import { formatDay, formatter } from "../../domain/school-day.ts";
 import { readerLocale } from "../../domain/translate.ts";
 
 /**
@@ -11,7 +11,7 @@ import { readerLocale } from "../../domain/translate.ts";
 
 /** "January" … "December" (month 1 to 12), "enero" … "diciembre" in Spanish. */
 export function monthName(month: number): string {
-  return new Intl.DateTimeFormat(localeTags[readerLocale()], { month: "long", timeZone: "UTC" }).format(
+  return formatter(localeTags[readerLocale()], { month: "long", timeZone: "UTC" }).format(
     new Date(Date.UTC(2026, month - 1, 1)),
   );
 }
@@ -20,7 +20,7 @@ export function monthName(month: number): string {
 export function monthCaption(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
   return capitalized(
-    new Intl.DateTimeFormat(localeTags[readerLocale()], {
+    formatter(localeTags[readerLocale()], {
       month: "long",
       year: "numeric",
       timeZone: "UTC",
@@ -34,7 +34,7 @@ export function monthCaption(month: string): string {
  */
 export function weekdayNames(): { short: string; long: string }[] {
   const names = (weekday: "short" | "long") =>
-    new Intl.DateTimeFormat(localeTags[readerLocale()], { weekday, timeZone: "UTC" });
+    formatter(localeTags[readerLocale()], { weekday, timeZone: "UTC" });
   const [short, long] = [names("short"), names("long")];
   // 2026-03-01 is a Sunday.
   return Array.from({ length: 7 }, (_, index) => {
@@ -51,7 +51,7 @@ export function formatMoment(
   date: Date,
   options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
 ): string {
-  return new Intl.DateTimeFormat(localeTags[readerLocale()], options).format(date);
+  return formatter(localeTags[readerLocale()], options).format(date);
 }
 
 /**
