@@ -16,12 +16,14 @@
  * BENCH_DATABASE_URL, else DATABASE_URL, else the local postgres://postgres@127.0.0.1:5432/test; a database
  * bench_<size>_<pid> is made beside it and dropped at the end. At the end: every figure by engine and size, then
  * issue 31's table (report.ts).
+ * The client pages the server draws (routes.ts, kind "page") are measured from a built site (`npm run build`), and
+ * left out without one.
  * Results also go to reports/bench.json; a non-2xx answer under load ends the run with exit code 1.
  * BENCH_CPU_PROF=<dir> has the server write a CPU profile there. BENCH_STATEMENT_TIMES=<dir> has it time each SQLite
  * statement (statement-times.ts), and prints each route's statements and database time per request.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -224,7 +226,7 @@ async function probe(route: Route, url: string, cookie: string | undefined): Pro
   if (!response.ok) {
     throw new Error(`${route.name} answered ${response.status} as ${route.as}: ${text.slice(0, 300)}`);
   }
-  const rows = route.rows?.(JSON.parse(text));
+  const rows = route.rows?.(route.kind === "page" ? text : JSON.parse(text));
   if (rows === 0) throw new Error(`${route.name} answered no rows as ${route.as}: ${text.slice(0, 300)}`);
   console.error(
     `  ${route.name}: ${response.status}${rows === undefined ? "" : `, ${rows} rows`}, ${text.length} bytes`,
@@ -260,6 +262,9 @@ function options() {
     routes: values.routes.split(",").filter(Boolean),
   };
 }
+
+/** The server draws client pages only from a built site (`npm run build`); without one, the pages are left out. */
+const siteBuilt = existsSync(path.resolve("dist/render/entry-server.js"));
 
 /** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 function profileFlags(): string[] {
@@ -495,7 +500,9 @@ async function benchOne(
   }, 500);
   const figures: Figure[] = [];
   const chosen = routes.filter(
-    (route) => opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word)),
+    (route) =>
+      (opts.routes.length === 0 || opts.routes.some((word) => route.name.includes(word))) &&
+      (route.kind !== "page" || siteBuilt),
   );
   const ids: BenchIds = { clientId: client.id, familyId: family.householdId };
   try {

@@ -9,8 +9,12 @@
  */
 export type Caller = "visitor" | "admin" | "client" | "guardian" | "instructor";
 
-/** Which of issue 31's bars a route is held to: a ratio to the bare route by kind, p99 and errors for every one. */
-export type RouteKind = "session" | "client read" | "admin list" | "search" | "other";
+/**
+ * Which of issue 31's bars a route is held to: a ratio to the bare route by kind, p99 and errors for every one. A
+ * "page" is a client page the server draws with the parent's data (docs/decisions/058): HTML, measured when the site
+ * is built.
+ */
+export type RouteKind = "session" | "client read" | "admin list" | "search" | "page" | "other";
 
 /** The least ratio to the bare route each kind must reach (issue 31); "other" has none. */
 export const ratioBar: Record<RouteKind, number | null> = {
@@ -18,6 +22,7 @@ export const ratioBar: Record<RouteKind, number | null> = {
   "client read": 0.2,
   "admin list": 0.1,
   search: 0.1,
+  page: null,
   other: null,
 };
 /** Every route: p99 at most this (ms), and no error. */
@@ -50,8 +55,10 @@ export interface Route {
   warm?: boolean;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON answer, read for a count only.
+// biome-ignore lint/suspicious/noExplicitAny: a JSON answer, read for a count only; a page's HTML as text.
 type Answer = any;
+/** The answers a drawn page carries for the app (its queries' data): none, and the page was not drawn. */
+const drawnAnswers = (html: string) => html.match(/"queryKey":/g)?.length ?? 0;
 const items = (body: Answer) => body.items.length;
 const bookings = (body: Answer) => body.bookings.length;
 const credits = (body: Answer) => body.credits.length;
@@ -271,6 +278,22 @@ export const routes: Route[] = [
     path: ({ familyId }) => `${clientPath(familyId, "gallery")}?page=1`,
     as: "guardian",
     rows: items,
+  },
+  // The pages a parent opens most, drawn by the server with their family's data: its render, and the in-process
+  // answers it draws from, are the costliest work a page load asks of the server.
+  {
+    name: "Family dashboard page drawn (guardian): GET /client-panel",
+    kind: "page",
+    path: () => "/client-panel",
+    as: "guardian",
+    rows: drawnAnswers,
+  },
+  {
+    name: "Family /progress page drawn (guardian): GET /progress",
+    kind: "page",
+    path: () => "/progress",
+    as: "guardian",
+    rows: drawnAnswers,
   },
   // An instructor's day as /today first asks for it: no date (the school's today), their own lessons. A staff
   // member's list, so held to the admin lists' bar.
