@@ -372,9 +372,13 @@ test("signing in, every signed-in page and the idle sign-out log no console warn
     await dialog.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(lands);
   };
-  // A page is done once its data has come and every request it started has ended: leaving it sooner aborts them.
+  // A page is done once its data has come, the app has taken over the page the server drew (decision 058: the app
+  // then reports the visit as activity, a heartbeat), and every request it started has ended: leaving it sooner
+  // aborts them. The local CI of 2026-11-28 10:40 went on from a drawn /progress whose app had not yet come, reached
+  // "networkidle" before asking for it, and the page's heartbeat was aborted by the next page's load.
   const settled = async () => {
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await expect(page.locator("fieldset.rendered-page")).toHaveCount(0);
     await page.waitForLoadState("networkidle");
     await expect.poll(() => open.size).toBe(0);
   };
