@@ -567,6 +567,8 @@ async function benchOne(
 }
 
 const opts = options();
+if (!siteBuilt)
+  console.error("# no built site (dist/render): the drawn pages are left out; `npm run build` first");
 const figures: Figure[] = [];
 for (const engine of opts.engines) {
   for (const size of opts.sizes) figures.push(...(await benchOne(engine, size, opts)));
