@@ -8,7 +8,12 @@ import {
 import { formatDay } from "../src/domain/school-day.ts";
 import { e2eAdmin } from "./e2e-env.ts";
 import { expect, test, uniqueName, type WorkerAccounts } from "./fixtures.ts";
-import { buyPackageAsAdmin, expectNoSeriousA11yViolations, holdRequests } from "./support.ts";
+import {
+  buyPackageAsAdmin,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  untilAppTookOver,
+} from "./support.ts";
 
 /**
  * The client's booking pages against the real server: the dashboard's calendar, Booking Details, class reminders
@@ -104,7 +109,10 @@ test("the dashboard shows the booked dates with their Booking Details, keeps the
   }
 
   // The calendar opens on the school's current month, today (a booked class) marked; the booked dates are next month,
-  // highlighted and pressable; the calendar keeps its height from one month to the next.
+  // highlighted and pressable; the calendar keeps its height from one month to the next. Measured on the app's own
+  // calendar: the drawn one is replaced when the app takes over (the local CI of 2026-11-28 11:40 measured it as it
+  // went, and read no height).
+  await untilAppTookOver(page);
   const calendar = page.getByRole("grid");
   await expect(calendar.locator('[aria-current="date"]')).toHaveClass(/calendar-booked/);
   const height = (await calendar.boundingBox())?.height;

@@ -9,6 +9,7 @@ import {
   holdRequests,
   openBeforeApp,
   receivedMail,
+  untilAppTookOver,
 } from "./support.ts";
 
 /**
@@ -378,7 +379,7 @@ test("signing in, every signed-in page and the idle sign-out log no console warn
   // "networkidle" before asking for it, and the page's heartbeat was aborted by the next page's load.
   const settled = async () => {
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    await expect(page.locator("fieldset.rendered-page")).toHaveCount(0);
+    await untilAppTookOver(page);
     await page.waitForLoadState("networkidle");
     await expect.poll(() => open.size).toBe(0);
   };

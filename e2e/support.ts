@@ -150,6 +150,15 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   return letGo;
 }
 
+/**
+ * Waits until the app has taken over a client page the server drew (docs/decisions/058). Its first commit replaces
+ * the drawn page, disabled in its fieldset, so what a test measured or held before then is gone after. A page the
+ * server did not draw passes at once.
+ */
+export async function untilAppTookOver(page: Page): Promise<void> {
+  await expect(page.locator("fieldset.rendered-page")).toHaveCount(0);
+}
+
 /** The prerendered pages' app (React, the router, the pages), as its chunk is named in the build. */
 export const appScript = /\/assets\/hydrate-[^/]+\.js$/;
 
